@@ -1,0 +1,180 @@
+/* handle.c: handle lifecycle (backend choice, workspace), stream, pointer mode, threads.
+ * Only this file knows which backends exist. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "handle/handle.h"
+
+/* Fills h->ops and h->ctx from one backend; on failure h->msg holds the reason. */
+static gblas_status_t init_backend(gblas_handle_t h, gblas_backend_t backend) {
+    if (backend == GBLAS_BACKEND_CPU) {
+        h->backend = GBLAS_BACKEND_CPU;
+        return gblas_cpu_backend_init(&h->ctx, &h->ops);
+    }
+#ifdef GBLAS_HAVE_CUDA
+    gblas_status_t s = gblas_cuda_backend_init(&h->ctx, &h->ops);
+    if (s == GBLAS_STATUS_SUCCESS || backend == GBLAS_BACKEND_CUDA) {
+        h->backend = GBLAS_BACKEND_CUDA;
+        return s;
+    }
+    /* AUTO: no usable device, run on the CPU. */
+    memset(&h->ops, 0, sizeof h->ops);
+    h->ctx.state = NULL;
+    h->backend = GBLAS_BACKEND_CPU;
+    return gblas_cpu_backend_init(&h->ctx, &h->ops);
+#else
+    if (backend == GBLAS_BACKEND_CUDA)
+        return gblas_ctx_fail(&h->ctx, GBLAS_STATUS_NOT_SUPPORTED,
+                              "this library was built without the CUDA backend");
+    h->backend = GBLAS_BACKEND_CPU;
+    return gblas_cpu_backend_init(&h->ctx, &h->ops);
+#endif
+}
+
+gblas_status_t gblas_create(gblas_handle_t *out, gblas_backend_t backend) {
+    if (out == NULL) return gblas_fail(NULL, GBLAS_STATUS_INVALID_VALUE, "gblas_create: h is NULL");
+    *out = NULL;
+    if (backend != GBLAS_BACKEND_AUTO && backend != GBLAS_BACKEND_CUDA &&
+        backend != GBLAS_BACKEND_CPU)
+        return gblas_fail(NULL, GBLAS_STATUS_INVALID_VALUE,
+                          "gblas_create: backend = %d must be GBLAS_BACKEND_AUTO, "
+                          "GBLAS_BACKEND_CUDA or GBLAS_BACKEND_CPU",
+                          (int)backend);
+    gblas_handle_t h = calloc(1, sizeof *h);
+    if (h == NULL)
+        return gblas_fail(NULL, GBLAS_STATUS_ALLOC_FAILED,
+                          "gblas_create: could not allocate the handle");
+    h->ctx.msg = h->msg;
+    h->ctx.pointer_mode = GBLAS_POINTER_MODE_HOST;
+    gblas_status_t s = init_backend(h, backend);
+    if (s == GBLAS_STATUS_SUCCESS) {
+        s = h->ops.alloc(&h->ctx, &h->own_workspace, h->ops.workspace_min);
+        if (s == GBLAS_STATUS_SUCCESS) {
+            h->ctx.workspace = h->own_workspace;
+            h->ctx.workspace_bytes = h->ops.workspace_min;
+            h->magic = GBLAS_HANDLE_MAGIC;
+            *out = h;
+            return s;
+        }
+        if (h->ops.release) h->ops.release(&h->ctx);
+    }
+    gblas_fail(NULL, s, "gblas_create: %s", h->msg);
+    free(h);
+    return s;
+}
+
+gblas_status_t gblas_destroy(gblas_handle_t h) {
+    if (h == NULL) return GBLAS_STATUS_SUCCESS;
+    GBLAS_TRY(gblas_check_handle(h, "gblas_destroy"));
+    gblas_status_t s = h->ops.synchronize(&h->ctx);
+    if (s != GBLAS_STATUS_SUCCESS) gblas_fail(NULL, s, "gblas_destroy: %s", h->msg);
+    if (h->own_workspace) h->ops.dealloc(&h->ctx, h->own_workspace);
+    if (h->ops.release) h->ops.release(&h->ctx);
+    h->magic = 0;
+    free(h);
+    return s;
+}
+
+gblas_status_t gblas_get_backend(gblas_handle_t h, gblas_backend_t *backend) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_get_backend"));
+    if (backend == NULL)
+        return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE, "gblas_get_backend: backend is NULL");
+    *backend = h->backend;
+    return GBLAS_STATUS_SUCCESS;
+}
+
+const char *gblas_backend_detail(gblas_handle_t h) {
+    if (h == NULL || h->magic != GBLAS_HANDLE_MAGIC) return "invalid handle";
+    return h->ctx.detail;
+}
+
+gblas_status_t gblas_set_stream(gblas_handle_t h, gblas_stream_t s) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_set_stream"));
+    GBLAS_TRY(gblas_finish(h, "gblas_set_stream", h->ops.check_stream(&h->ctx, s)));
+    h->ctx.stream = s;
+    return GBLAS_STATUS_SUCCESS;
+}
+
+gblas_status_t gblas_get_stream(gblas_handle_t h, gblas_stream_t *s) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_get_stream"));
+    if (s == NULL) return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE, "gblas_get_stream: s is NULL");
+    *s = h->ctx.stream;
+    return GBLAS_STATUS_SUCCESS;
+}
+
+gblas_status_t gblas_set_pointer_mode(gblas_handle_t h, gblas_pointer_mode_t mode) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_set_pointer_mode"));
+    if (mode != GBLAS_POINTER_MODE_HOST && mode != GBLAS_POINTER_MODE_DEVICE)
+        return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE,
+                          "gblas_set_pointer_mode: mode = %d must be GBLAS_POINTER_MODE_HOST or "
+                          "GBLAS_POINTER_MODE_DEVICE",
+                          (int)mode);
+    h->ctx.pointer_mode = mode;
+    return GBLAS_STATUS_SUCCESS;
+}
+
+gblas_status_t gblas_get_pointer_mode(gblas_handle_t h, gblas_pointer_mode_t *mode) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_get_pointer_mode"));
+    if (mode == NULL)
+        return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE, "gblas_get_pointer_mode: mode is NULL");
+    *mode = h->ctx.pointer_mode;
+    return GBLAS_STATUS_SUCCESS;
+}
+
+gblas_status_t gblas_set_workspace(gblas_handle_t h, void *ws, size_t bytes) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_set_workspace"));
+    if (ws == NULL && bytes == 0) { /* back to the handle's own */
+        h->ctx.workspace = h->own_workspace;
+        h->ctx.workspace_bytes = h->ops.workspace_min;
+        return GBLAS_STATUS_SUCCESS;
+    }
+    if (ws == NULL)
+        return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE,
+                          "gblas_set_workspace: ws is NULL but bytes = %zu", bytes);
+    if ((uintptr_t)ws % GBLAS_WORKSPACE_ALIGN != 0)
+        return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE,
+                          "gblas_set_workspace: ws = %p must be aligned to %d bytes", ws,
+                          GBLAS_WORKSPACE_ALIGN);
+    if (!(h->ops.pointer_access(&h->ctx, ws) & GBLAS_ACCESS_BACKEND))
+        return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE,
+                          "gblas_set_workspace: ws = %p is host memory; the CUDA backend needs "
+                          "device memory",
+                          ws);
+    if (bytes < h->ops.workspace_min)
+        return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE,
+                          "gblas_set_workspace: bytes = %zu must be >= %zu (gblas_workspace_size)",
+                          bytes, h->ops.workspace_min);
+    h->ctx.workspace = ws;
+    h->ctx.workspace_bytes = bytes;
+    return GBLAS_STATUS_SUCCESS;
+}
+
+gblas_status_t gblas_workspace_size(gblas_handle_t h, size_t *bytes) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_workspace_size"));
+    if (bytes == NULL)
+        return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE, "gblas_workspace_size: bytes is NULL");
+    *bytes = h->ops.workspace_min;
+    return GBLAS_STATUS_SUCCESS;
+}
+
+gblas_status_t gblas_set_num_threads(gblas_handle_t h, int threads) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_set_num_threads"));
+    if (threads < 1)
+        return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE,
+                          "gblas_set_num_threads: threads = %d must be >= 1", threads);
+    h->ctx.num_threads = threads;
+    return GBLAS_STATUS_SUCCESS;
+}
+
+gblas_status_t gblas_get_num_threads(gblas_handle_t h, int *threads) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_get_num_threads"));
+    if (threads == NULL)
+        return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE, "gblas_get_num_threads: threads is NULL");
+    *threads = h->ctx.num_threads;
+    return GBLAS_STATUS_SUCCESS;
+}
+
+gblas_status_t gblas_synchronize(gblas_handle_t h) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_synchronize"));
+    return gblas_finish(h, "gblas_synchronize", h->ops.synchronize(&h->ctx));
+}

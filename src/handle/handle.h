@@ -1,0 +1,39 @@
+/* handle.h: the handle's internals, seen by the handle, memory and API layers only (never by a
+ * backend). A handle pairs one backend's ops table with the ctx its routines compute on, and
+ * keeps the last error message. */
+#ifndef GBLAS_HANDLE_H
+#define GBLAS_HANDLE_H
+
+#include "backend.h"
+
+#define GBLAS_HANDLE_MAGIC 0x67626c6173686e64ULL /* "gblashnd" */
+
+struct gblas_handle_s {
+    uint64_t magic;
+    gblas_backend_t backend; /* CUDA or CPU, never AUTO */
+    gblas_ops ops;
+    gblas_ctx ctx;
+    void *own_workspace; /* made at creation; ctx.workspace points here unless the user set one */
+    char msg[GBLAS_MSG_CAP];
+};
+
+/* Formats "fmt" into h's message (or the calling thread's message when h is NULL), returns s. */
+gblas_status_t gblas_fail(gblas_handle_t h, gblas_status_t s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* NOT_INITIALIZED with "<routine>: handle is NULL" unless h is a live handle. */
+gblas_status_t gblas_check_handle(gblas_handle_t h, const char *routine);
+
+/* Prefixes a backend's failure detail with the routine's name; passes SUCCESS through. */
+gblas_status_t gblas_finish(gblas_handle_t h, const char *routine, gblas_status_t s);
+
+#define GBLAS_TRY(expr)                                                                        \
+    do {                                                                                       \
+        gblas_status_t gblas_try_status_ = (expr);                                             \
+        if (gblas_try_status_ != GBLAS_STATUS_SUCCESS) return gblas_try_status_;               \
+    } while (0)
+
+#endif /* GBLAS_HANDLE_H */

@@ -1,0 +1,63 @@
+/* status.c: status names and descriptions (generated from GBLAS_STATUS_LIST), the version call,
+ * and the per-handle / per-thread last-error message. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "handle/handle.h"
+
+int gblas_version_number(void) { return GBLAS_VERSION_NUMBER; }
+
+const char *gblas_status_name(gblas_status_t s) {
+    switch (s) {
+#define GBLAS_STATUS_NAME_(name, value, text)                                                  \
+    case GBLAS_STATUS_##name: return "GBLAS_STATUS_" #name;
+        GBLAS_STATUS_LIST(GBLAS_STATUS_NAME_)
+#undef GBLAS_STATUS_NAME_
+    }
+    return "GBLAS_STATUS_UNKNOWN";
+}
+
+const char *gblas_status_string(gblas_status_t s) {
+    switch (s) {
+#define GBLAS_STATUS_TEXT_(name, value, text)                                                  \
+    case GBLAS_STATUS_##name: return text;
+        GBLAS_STATUS_LIST(GBLAS_STATUS_TEXT_)
+#undef GBLAS_STATUS_TEXT_
+    }
+    return "unknown status";
+}
+
+/* Message of the calling thread's last failure without a handle (NULL handle, failed create). */
+static _Thread_local char thread_msg[GBLAS_MSG_CAP];
+
+gblas_status_t gblas_fail(gblas_handle_t h, gblas_status_t s, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(h ? h->msg : thread_msg, GBLAS_MSG_CAP, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+gblas_status_t gblas_check_handle(gblas_handle_t h, const char *routine) {
+    if (h == NULL)
+        return gblas_fail(NULL, GBLAS_STATUS_NOT_INITIALIZED, "%s: handle is NULL", routine);
+    if (h->magic != GBLAS_HANDLE_MAGIC)
+        return gblas_fail(NULL, GBLAS_STATUS_NOT_INITIALIZED,
+                          "%s: handle = %p is not a live gblas handle", routine, (void *)h);
+    return GBLAS_STATUS_SUCCESS;
+}
+
+gblas_status_t gblas_finish(gblas_handle_t h, const char *routine, gblas_status_t s) {
+    if (s == GBLAS_STATUS_SUCCESS) return s;
+    char detail[GBLAS_MSG_CAP];
+    memcpy(detail, h->msg, sizeof detail);
+    detail[GBLAS_MSG_CAP - 1] = '\0';
+    return gblas_fail(h, s, "%s: %s", routine, detail);
+}
+
+const char *gblas_last_error(gblas_handle_t h) {
+    if (h == NULL) return thread_msg;
+    if (h->magic != GBLAS_HANDLE_MAGIC) return "invalid handle";
+    return h->msg;
+}
