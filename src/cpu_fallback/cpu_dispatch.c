@@ -1,0 +1,94 @@
+/* cpu_dispatch.c: run-time choice of the CPU backend's instruction-set level and the filling of
+ * its routine table. A level counts as supported only when the CPU has the instructions (cpuid)
+ * and the OS saves the registers they use (xgetbv). GBLAS_CPU_PATH may force a level. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpu_paths.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+
+/* XCR0 bits: SSE (1), AVX ymm upper halves (2), AVX-512 opmask (5), zmm0-15 upper (6), zmm16-31 (7). */
+#define XCR0_YMM 0x06u
+#define XCR0_ZMM 0xe0u
+
+static uint32_t read_xcr0(void) {
+    uint32_t eax, edx;
+    __asm__ volatile("xgetbv" : "=a"(eax), "=d"(edx) : "c"(0));
+    return eax;
+}
+
+/* The best level this host runs. */
+static gblas_cpu_level_t detect_level(void) {
+    unsigned int eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return GBLAS_CPU_LEVEL_REFERENCE;
+    const int has_fma = (ecx >> 12) & 1, has_osxsave = (ecx >> 27) & 1, has_avx = (ecx >> 28) & 1;
+    if (!has_osxsave || !has_avx || !has_fma) return GBLAS_CPU_LEVEL_REFERENCE;
+    const uint32_t xcr0 = read_xcr0();
+    if ((xcr0 & XCR0_YMM) != XCR0_YMM) return GBLAS_CPU_LEVEL_REFERENCE;
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return GBLAS_CPU_LEVEL_REFERENCE;
+    const int has_avx2 = (ebx >> 5) & 1;
+    if (!has_avx2) return GBLAS_CPU_LEVEL_REFERENCE;
+    const int has_512f = (ebx >> 16) & 1, has_512dq = (ebx >> 17) & 1, has_512vl = (ebx >> 31) & 1;
+    if (has_512f && has_512dq && has_512vl && (xcr0 & XCR0_ZMM) == XCR0_ZMM)
+        return GBLAS_CPU_LEVEL_AVX512;
+    return GBLAS_CPU_LEVEL_AVX2;
+}
+#else
+static gblas_cpu_level_t detect_level(void) { return GBLAS_CPU_LEVEL_REFERENCE; }
+#endif
+
+static const char *const level_names[] = {"reference", "avx2", "avx512"};
+
+/* What a level needs, for the message when it is forced on a host without it. */
+static const char *const level_needs[] = {"", "AVX2 and FMA", "AVX-512F/VL/DQ"};
+
+const char *gblas_cpu_level_name(gblas_cpu_level_t level) { return level_names[level]; }
+
+gblas_status_t gblas_cpu_select_level(gblas_ctx *ctx, gblas_cpu_level_t *level) {
+    const gblas_cpu_level_t best = detect_level();
+    const char *forced = getenv("GBLAS_CPU_PATH");
+    if (forced == NULL || forced[0] == '\0') {
+        *level = best;
+        return GBLAS_STATUS_SUCCESS;
+    }
+    for (int l = GBLAS_CPU_LEVEL_REFERENCE; l <= GBLAS_CPU_LEVEL_AVX512; l++) {
+        if (strcmp(forced, level_names[l]) != 0) continue;
+        if ((gblas_cpu_level_t)l > best)
+            return gblas_ctx_fail(ctx, GBLAS_STATUS_NOT_SUPPORTED,
+                                  "GBLAS_CPU_PATH=%s but this CPU does not support %s "
+                                  "(or the OS does not enable their registers)",
+                                  forced, level_needs[l]);
+        *level = (gblas_cpu_level_t)l;
+        return GBLAS_STATUS_SUCCESS;
+    }
+    return gblas_ctx_fail(ctx, GBLAS_STATUS_INVALID_VALUE,
+                          "GBLAS_CPU_PATH=\"%.64s\" is not one of \"reference\", \"avx2\", "
+                          "\"avx512\" (or unset for the best this CPU supports)",
+                          forced);
+}
+
+void gblas_cpu_fill_routines(gblas_ops *ops, gblas_cpu_level_t level) {
+    ops->sdot = gblas_ref_sdot;
+    ops->ddot = gblas_ref_ddot;
+    ops->snrm2 = gblas_ref_snrm2;
+    ops->dnrm2 = gblas_ref_dnrm2;
+    ops->saxpy = gblas_ref_saxpy;
+    ops->daxpy = gblas_ref_daxpy;
+    ops->sscal = gblas_ref_sscal;
+    ops->dscal = gblas_ref_dscal;
+    ops->scopy = gblas_ref_scopy;
+    ops->dcopy = gblas_ref_dcopy;
+    ops->sgemv = gblas_ref_sgemv;
+    ops->dgemv = gblas_ref_dgemv;
+    ops->sgemm = gblas_ref_sgemm;
+    ops->dgemm = gblas_ref_dgemm;
+
+    /* Overrides, each level on top of the one below it. The instruction-set files
+     * (*_avx2.c, *_avx512.c) are not written yet; each will export one function,
+     * gblas_cpu_fill_avx2(ops) / gblas_cpu_fill_avx512(ops), declared in cpu_paths.h and called
+     * here: AVX2 when level >= GBLAS_CPU_LEVEL_AVX2, then AVX-512 when level is AVX512. Until
+     * then every level runs the reference routines. */
+    (void)level;
+}

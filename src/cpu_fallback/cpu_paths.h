@@ -1,0 +1,86 @@
+/* cpu_paths.h: internals of the CPU backend shared by its files: the instruction-set levels and
+ * their run-time choice, the layout of the workspace, and the reference routines that fill the
+ * ops table first (a faster level then overrides the entries it implements, as BLIS's
+ * bli_cntx_init_<arch> does). Seen only inside src/cpu_fallback. */
+#ifndef GBLAS_CPU_PATHS_H
+#define GBLAS_CPU_PATHS_H
+
+#include "backend.h"
+
+/* Instruction-set levels, each a superset of the one before. */
+typedef enum {
+    GBLAS_CPU_LEVEL_REFERENCE = 0, /* portable C */
+    GBLAS_CPU_LEVEL_AVX2 = 1,      /* AVX2 + FMA, ymm state saved by the OS */
+    GBLAS_CPU_LEVEL_AVX512 = 2     /* AVX-512 F/VL/DQ, zmm and opmask state saved by the OS */
+} gblas_cpu_level_t;
+
+/* "reference", "avx2", "avx512": the spelling GBLAS_CPU_PATH and ctx->detail use. */
+const char *gblas_cpu_level_name(gblas_cpu_level_t level);
+
+/* The level to run: the one GBLAS_CPU_PATH forces, else the best this host runs. Returns
+ * INVALID_VALUE for an unknown GBLAS_CPU_PATH, NOT_SUPPORTED when it forces a level the host
+ * cannot run (ctx->msg says which). */
+gblas_status_t gblas_cpu_select_level(gblas_ctx *ctx, gblas_cpu_level_t *level);
+
+/* Fills the routine entries of ops: reference first, then the given level's overrides. */
+void gblas_cpu_fill_routines(gblas_ops *ops, gblas_cpu_level_t level);
+
+/* ---- workspace layout (ctx->workspace, GBLAS_WORKSPACE_ALIGN aligned) -------------------------
+ * [0, PACK_BYTES)                          GEMM packing buffers (the AVX paths' A and B panels)
+ * [PACK_BYTES, PACK_BYTES + PARTIAL_BYTES) reduction partials of DOT and NRM2, one slot of up
+ *                                          to 4 doubles per chunk of GBLAS_CPU_CHUNK elements
+ * A reduction over more than GBLAS_CPU_PARTIAL_CHUNKS chunks runs in passes of that many chunks,
+ * each pass's partials added to the running total in chunk order. */
+#define GBLAS_CPU_CHUNK ((int64_t)4096)
+#define GBLAS_CPU_PARTIAL_CHUNKS ((int64_t)16384)
+#define GBLAS_CPU_PACK_BYTES ((size_t)16 << 20)
+#define GBLAS_CPU_PARTIAL_BYTES ((size_t)GBLAS_CPU_PARTIAL_CHUNKS * 4 * sizeof(double))
+#define GBLAS_CPU_WORKSPACE_BYTES (GBLAS_CPU_PACK_BYTES + GBLAS_CPU_PARTIAL_BYTES)
+
+/* Vector lengths from which level-1 routines split their chunks over ctx->num_threads threads;
+ * the results never depend on the split. */
+#define GBLAS_CPU_PARALLEL_MIN ((int64_t)1 << 16)
+
+static inline void *gblas_cpu_partials(gblas_ctx *ctx) {
+    return (char *)ctx->workspace + GBLAS_CPU_PACK_BYTES;
+}
+
+/* ---- reference routines (ref_level1.c, ref_gemv.c, ref_gemm.c): the ops signatures ---------- */
+gblas_status_t gblas_ref_sdot(gblas_ctx *ctx, int64_t n, const float *x, int64_t incx,
+                              const float *y, int64_t incy, float *result);
+gblas_status_t gblas_ref_ddot(gblas_ctx *ctx, int64_t n, const double *x, int64_t incx,
+                              const double *y, int64_t incy, double *result);
+gblas_status_t gblas_ref_snrm2(gblas_ctx *ctx, int64_t n, const float *x, int64_t incx,
+                               float *result);
+gblas_status_t gblas_ref_dnrm2(gblas_ctx *ctx, int64_t n, const double *x, int64_t incx,
+                               double *result);
+gblas_status_t gblas_ref_saxpy(gblas_ctx *ctx, int64_t n, const float *alpha, const float *x,
+                               int64_t incx, float *y, int64_t incy);
+gblas_status_t gblas_ref_daxpy(gblas_ctx *ctx, int64_t n, const double *alpha, const double *x,
+                               int64_t incx, double *y, int64_t incy);
+gblas_status_t gblas_ref_sscal(gblas_ctx *ctx, int64_t n, const float *alpha, float *x,
+                               int64_t incx);
+gblas_status_t gblas_ref_dscal(gblas_ctx *ctx, int64_t n, const double *alpha, double *x,
+                               int64_t incx);
+gblas_status_t gblas_ref_scopy(gblas_ctx *ctx, int64_t n, const float *x, int64_t incx,
+                               float *y, int64_t incy);
+gblas_status_t gblas_ref_dcopy(gblas_ctx *ctx, int64_t n, const double *x, int64_t incx,
+                               double *y, int64_t incy);
+gblas_status_t gblas_ref_sgemv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
+                               const float *alpha, const float *A, int64_t lda, const float *x,
+                               int64_t incx, const float *beta, float *y, int64_t incy);
+gblas_status_t gblas_ref_dgemv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
+                               const double *alpha, const double *A, int64_t lda,
+                               const double *x, int64_t incx, const double *beta, double *y,
+                               int64_t incy);
+gblas_status_t gblas_ref_sgemm(gblas_ctx *ctx, gblas_operation_t transa,
+                               gblas_operation_t transb, int64_t m, int64_t n, int64_t k,
+                               const float *alpha, const float *A, int64_t lda, const float *B,
+                               int64_t ldb, const float *beta, float *C, int64_t ldc);
+gblas_status_t gblas_ref_dgemm(gblas_ctx *ctx, gblas_operation_t transa,
+                               gblas_operation_t transb, int64_t m, int64_t n, int64_t k,
+                               const double *alpha, const double *A, int64_t lda,
+                               const double *B, int64_t ldb, const double *beta, double *C,
+                               int64_t ldc);
+
+#endif /* GBLAS_CPU_PATHS_H */
