@@ -1,0 +1,297 @@
+/* test_cuda_cublas.c: the CUDA backend against cuBLAS (strict FP32: CUBLAS_PEDANTIC_MATH) on a
+ * few hundred random shapes and arguments per routine and precision, through cuBLAS's 64-bit
+ * API. Both results are within the scaled bound of the exact one, so they must agree within
+ * twice that bound (COPY: bit for bit). The long double oracle lives in the other test files;
+ * this is the cross-check. */
+#include <cublas_v2.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "harness_cuda.h"
+
+#define CUBLAS_OK(call)                                                                            \
+    do {                                                                                           \
+        cublasStatus_t s_ = (call);                                                                \
+        cr_assert(s_ == CUBLAS_STATUS_SUCCESS, "%s: cuBLAS status %d", #call, (int)s_);            \
+    } while (0)
+
+static const int64_t INCS[] = {1, 2, 3, -1, -3, 5};
+
+static cublasHandle_t cublas_open(void) {
+    cublasHandle_t c;
+    CUBLAS_OK(cublasCreate(&c));
+    CUBLAS_OK(cublasSetMathMode(c, CUBLAS_PEDANTIC_MATH));
+    return c;
+}
+
+static cublasOperation_t cu_op(gblas_operation_t op) {
+    return op == GBLAS_OP_N ? CUBLAS_OP_N : op == GBLAS_OP_T ? CUBLAS_OP_T : CUBLAS_OP_C;
+}
+
+/* Log-uniform size in [0, max] (small sizes as likely as large ones). */
+static int64_t log_size(rng_t *r, int64_t max) {
+    double u = (rng_value(r, PREC_D) + 1) / 2;
+    return (int64_t)floor(exp(u * log((double)max + 1))) - 1;
+}
+
+/* Asserts gblas and cuBLAS agree within twice the scaled bound, element by element. */
+static void agree(const char *d, prec_t p, int64_t len, const double *g, const double *c,
+                  const long double *scale, int64_t k) {
+    for (int64_t i = 0; i < len; i++)
+        cr_assert(within_tol(p, g[i], c[i], 2 * scale[i], k),
+                  "%s: element %lld: gblas %.17g, "
+                  "cuBLAS %.17g (scale %.3Lg)",
+                  d, (long long)i, g[i], c[i], scale[i]);
+}
+
+Test(cuda, cublas_level1, .timeout = 300) {
+    hctx t;
+    harness_open_cuda(&t);
+    cublasHandle_t cb = cublas_open();
+    for (int pi = 0; pi < 2; pi++) {
+        prec_t p = pi ? PREC_D : PREC_S;
+        rng_t r = rng_for("cublas-level1", p, 0, 0, 0);
+        for (int c = 0; c < 250; c++) {
+            int64_t n = c < 8 ? c : log_size(&r, 1 << 18);
+            int64_t incx = INCS[rng_range(&r, 0, 5)], incy = INCS[rng_range(&r, 0, 5)];
+            int64_t lx = vec_len(n, incx), ly = vec_len(n, incy);
+            double alpha = c % 7 == 0   ? 0.0
+                           : c % 7 == 1 ? 1.0
+                                        : prec_round(p, 3 * rng_value(&r, p));
+            char d[160];
+            snprintf(d, sizeof d, "%s n=%lld incx=%lld incy=%lld alpha=%g", prec_name(p),
+                     (long long)n, (long long)incx, (long long)incy, alpha);
+            double *x = hbuf(lx), *y = hbuf(ly), *g = hbuf(ly), *cu = hbuf(ly);
+            long double *scale = calloc((size_t)ly, sizeof *scale);
+            cr_assert(scale != NULL);
+            rng_fill(&r, p, x, lx);
+            rng_fill(&r, p, y, ly);
+            dbuf dx = dbuf_upload(&t, p, x, lx), dy1 = dbuf_upload(&t, p, y, ly);
+            dbuf dy2 = dbuf_upload(&t, p, y, ly);
+            void *X = dx.p, *Y2 = dy2.p;
+
+            /* dot and nrm2 */
+            double gd = poison_nan(), gn = poison_nan(), cd, cn;
+            long double sd = 0, ss = 0;
+            for (int64_t i = 0; i < n; i++) {
+                sd += fabsl((long double)x[vec_index(n, incx, i)] * y[vec_index(n, incy, i)]);
+                ss += (long double)x[vec_index(n, incx, i)] * x[vec_index(n, incx, i)];
+            }
+            EXPECT_OK(t.h, hb_dot(&t, p, n, &dx, incx, &dy1, incy, &gd));
+            EXPECT_OK(t.h, hb_nrm2(&t, p, n, &dx, llabs(incx), &gn));
+            if (p == PREC_S) {
+                float f1, f2;
+                CUBLAS_OK(cublasSdot_64(cb, n, X, incx, Y2, incy, &f1));
+                CUBLAS_OK(cublasSnrm2_64(cb, n, X, llabs(incx), &f2));
+                cd = f1;
+                cn = f2;
+            } else {
+                CUBLAS_OK(cublasDdot_64(cb, n, X, incx, Y2, incy, &cd));
+                CUBLAS_OK(cublasDnrm2_64(cb, n, X, llabs(incx), &cn));
+            }
+            long double snrm = sqrtl(ss);
+            agree(d, p, 1, &gd, &cd, &sd, n);
+            agree(d, p, 1, &gn, &cn, &snrm, n);
+
+            /* axpy then scal (alpha), compared elementwise */
+            hscalar a;
+            hscalar_set(&a, p, alpha);
+            EXPECT_OK(t.h, hb_axpy(&t, p, n, alpha, &dx, incx, &dy1, incy));
+            EXPECT_OK(t.h, hb_scal(&t, p, n, alpha, &dy1, incy));
+            if (p == PREC_S) {
+                CUBLAS_OK(cublasSaxpy_64(cb, n, &a.s, X, incx, Y2, incy));
+                CUBLAS_OK(cublasSscal_64(cb, n, &a.s, Y2, llabs(incy)));
+            } else {
+                CUBLAS_OK(cublasDaxpy_64(cb, n, &a.d, X, incx, Y2, incy));
+                CUBLAS_OK(cublasDscal_64(cb, n, &a.d, Y2, llabs(incy)));
+            }
+            dbuf_download(&t, &dy1, g);
+            dbuf_download(&t, &dy2, cu);
+            for (int64_t i = 0; i < n; i++) {
+                int64_t sx = vec_index(n, incx, i), sy = vec_index(n, incy, i);
+                scale[sy] = fabsl((long double)alpha) *
+                            (fabsl((long double)alpha * x[sx]) + fabsl((long double)y[sy]));
+            }
+            agree(d, p, ly, g, cu, scale, 1);
+
+            /* copy: bit for bit */
+            EXPECT_OK(t.h, hb_copy(&t, p, n, &dx, incx, &dy1, incy));
+            if (p == PREC_S)
+                CUBLAS_OK(cublasScopy_64(cb, n, X, incx, Y2, incy));
+            else
+                CUBLAS_OK(cublasDcopy_64(cb, n, X, incx, Y2, incy));
+            dbuf_download(&t, &dy1, g);
+            dbuf_download(&t, &dy2, cu);
+            for (int64_t i = 0; i < ly; i++)
+                cr_assert(same_bits(g[i], cu[i]), "%s: copy slot %lld: %g vs %g", d, (long long)i,
+                          g[i], cu[i]);
+            dbuf_free(&t, &dx);
+            dbuf_free(&t, &dy1);
+            dbuf_free(&t, &dy2);
+            free(x);
+            free(y);
+            free(g);
+            free(cu);
+            free(scale);
+        }
+    }
+    CUBLAS_OK(cublasDestroy(cb));
+    harness_close(&t);
+}
+
+Test(cuda, cublas_gemv, .timeout = 300) {
+    hctx t;
+    harness_open_cuda(&t);
+    cublasHandle_t cb = cublas_open();
+    static const gblas_operation_t ops[] = {GBLAS_OP_N, GBLAS_OP_T, GBLAS_OP_C};
+    for (int pi = 0; pi < 2; pi++) {
+        prec_t p = pi ? PREC_D : PREC_S;
+        rng_t r = rng_for("cublas-gemv", p, 0, 0, 0);
+        for (int c = 0; c < 250; c++) {
+            gblas_operation_t op = ops[c % 3];
+            int64_t m = log_size(&r, 3000), n = log_size(&r, 3000);
+            int64_t lda = (m > 1 ? m : 1) + rng_range(&r, 0, 7);
+            int64_t incx = INCS[rng_range(&r, 0, 5)], incy = INCS[rng_range(&r, 0, 5)];
+            int64_t nx = op == GBLAS_OP_N ? n : m, ny = op == GBLAS_OP_N ? m : n;
+            int64_t lx = vec_len(nx, incx), ly = vec_len(ny, incy);
+            double alpha = c % 5 == 0 ? 1.0 : prec_round(p, 2 * rng_value(&r, p));
+            double beta = c % 4 == 0 ? 0.0 : c % 4 == 1 ? 1.0 : prec_round(p, 2 * rng_value(&r, p));
+            char d[200];
+            snprintf(d, sizeof d,
+                     "%sgemv %s m=%lld n=%lld lda=%lld incx=%lld incy=%lld alpha=%g "
+                     "beta=%g",
+                     prec_name(p), op_name(op), (long long)m, (long long)n, (long long)lda,
+                     (long long)incx, (long long)incy, alpha, beta);
+            double *A = hbuf(lda * n), *x = hbuf(lx), *y = hbuf(ly), *g = hbuf(ly), *cu = hbuf(ly);
+            long double *scale = calloc((size_t)ly, sizeof *scale);
+            cr_assert(scale != NULL);
+            rng_fill(&r, p, A, lda * n);
+            rng_fill(&r, p, x, lx);
+            rng_fill(&r, p, y, ly);
+            if (beta == 0) /* on the vector only: the gaps must come back as they were */
+                for (int64_t e = 0; e < ny; e++) y[vec_index(ny, incy, e)] = poison_nan();
+            for (int64_t e = 0; e < ny; e++) {
+                long double sa = 0;
+                for (int64_t l = 0; l < nx; l++) {
+                    double av = op == GBLAS_OP_N ? A[e + l * lda] : A[l + e * lda];
+                    sa += fabsl((long double)av * x[vec_index(nx, incx, l)]);
+                }
+                int64_t s = vec_index(ny, incy, e);
+                scale[s] = fabsl((long double)alpha) * sa +
+                           (beta == 0 ? 0 : fabsl((long double)beta * y[s]));
+            }
+            dbuf dA = dbuf_upload(&t, p, A, lda * n), dx = dbuf_upload(&t, p, x, lx);
+            dbuf dy1 = dbuf_upload(&t, p, y, ly), dy2 = dbuf_upload(&t, p, y, ly);
+            EXPECT_OK(t.h, hb_gemv(&t, p, op, m, n, alpha, &dA, lda, &dx, incx, beta, &dy1, incy));
+            hscalar a, b;
+            hscalar_set(&a, p, alpha);
+            hscalar_set(&b, p, beta);
+            if (p == PREC_S)
+                CUBLAS_OK(cublasSgemv_64(cb, cu_op(op), m, n, &a.s, dA.p, lda, dx.p, incx, &b.s,
+                                         dy2.p, incy));
+            else
+                CUBLAS_OK(cublasDgemv_64(cb, cu_op(op), m, n, &a.d, dA.p, lda, dx.p, incx, &b.d,
+                                         dy2.p, incy));
+            dbuf_download(&t, &dy1, g);
+            dbuf_download(&t, &dy2, cu);
+            if (m == 0 || n == 0) /* both leave y alone */
+                for (int64_t i = 0; i < ly; i++) cr_assert(same_bits(g[i], cu[i]), "%s", d);
+            else
+                agree(d, p, ly, g, cu, scale, nx);
+            dbuf *all[] = {&dA, &dx, &dy1, &dy2};
+            for (int i = 0; i < 4; i++) dbuf_free(&t, all[i]);
+            free(A);
+            free(x);
+            free(y);
+            free(g);
+            free(cu);
+            free(scale);
+        }
+    }
+    CUBLAS_OK(cublasDestroy(cb));
+    harness_close(&t);
+}
+
+Test(cuda, cublas_gemm, .timeout = 300) {
+    hctx t;
+    harness_open_cuda(&t);
+    cublasHandle_t cb = cublas_open();
+    static const gblas_operation_t ops[] = {GBLAS_OP_N, GBLAS_OP_T, GBLAS_OP_C};
+    for (int pi = 0; pi < 2; pi++) {
+        prec_t p = pi ? PREC_D : PREC_S;
+        rng_t r = rng_for("cublas-gemm", p, 0, 0, 0);
+        for (int c = 0; c < 200; c++) {
+            gblas_operation_t ta = ops[rng_range(&r, 0, 2)], tb = ops[rng_range(&r, 0, 2)];
+            int64_t m, n, k;
+            do {
+                m = log_size(&r, 700);
+                n = log_size(&r, 700);
+                k = log_size(&r, 700);
+            } while (m * n * k > ((int64_t)1 << 24));
+            int an = ta == GBLAS_OP_N, bn = tb == GBLAS_OP_N;
+            int64_t ra = an ? m : k, ca = an ? k : m, rb = bn ? k : n, cbn = bn ? n : k;
+            int64_t lda = (ra > 1 ? ra : 1) + rng_range(&r, 0, 5);
+            int64_t ldb = (rb > 1 ? rb : 1) + rng_range(&r, 0, 5);
+            int64_t ldc = (m > 1 ? m : 1) + rng_range(&r, 0, 5);
+            double alpha = c % 5 == 0 ? 1.0 : prec_round(p, 2 * rng_value(&r, p));
+            double beta = c % 4 == 0 ? 0.0 : c % 4 == 1 ? 1.0 : prec_round(p, 2 * rng_value(&r, p));
+            char d[200];
+            snprintf(d, sizeof d,
+                     "%sgemm %s%s m=%lld n=%lld k=%lld ld=%lld,%lld,%lld alpha=%g "
+                     "beta=%g",
+                     prec_name(p), op_name(ta), op_name(tb), (long long)m, (long long)n,
+                     (long long)k, (long long)lda, (long long)ldb, (long long)ldc, alpha, beta);
+            double *A = hbuf(lda * ca), *B = hbuf(ldb * cbn), *C = hbuf(ldc * n);
+            double *g = hbuf(ldc * n), *cu = hbuf(ldc * n);
+            long double *scale = calloc((size_t)(ldc * n + 1), sizeof *scale);
+            cr_assert(scale != NULL);
+            rng_fill(&r, p, A, lda * ca);
+            rng_fill(&r, p, B, ldb * cbn);
+            rng_fill(&r, p, C, ldc * n);
+            for (int64_t j = 0; j < n; j++)
+                for (int64_t i = 0; i < m; i++) {
+                    long double sa = 0;
+                    for (int64_t l = 0; l < k; l++)
+                        sa += fabsl((long double)(an ? A[i + l * lda] : A[l + i * lda]) *
+                                    (bn ? B[l + j * ldb] : B[j + l * ldb]));
+                    scale[i + j * ldc] =
+                        fabsl((long double)alpha) * sa + fabsl((long double)beta * C[i + j * ldc]);
+                    if (beta == 0) C[i + j * ldc] = poison_nan();
+                }
+            dbuf dA = dbuf_upload(&t, p, A, lda * ca), dB = dbuf_upload(&t, p, B, ldb * cbn);
+            dbuf dC1 = dbuf_upload(&t, p, C, ldc * n), dC2 = dbuf_upload(&t, p, C, ldc * n);
+            EXPECT_OK(t.h,
+                      hb_gemm(&t, p, ta, tb, m, n, k, alpha, &dA, lda, &dB, ldb, beta, &dC1, ldc));
+            hscalar a, b;
+            hscalar_set(&a, p, alpha);
+            hscalar_set(&b, p, beta);
+            if (p == PREC_S)
+                CUBLAS_OK(cublasSgemm_64(cb, cu_op(ta), cu_op(tb), m, n, k, &a.s, dA.p, lda, dB.p,
+                                         ldb, &b.s, dC2.p, ldc));
+            else
+                CUBLAS_OK(cublasDgemm_64(cb, cu_op(ta), cu_op(tb), m, n, k, &a.d, dA.p, lda, dB.p,
+                                         ldb, &b.d, dC2.p, ldc));
+            dbuf_download(&t, &dC1, g);
+            dbuf_download(&t, &dC2, cu);
+            for (int64_t j = 0; j < n; j++) /* rows past m: both leave them alone */
+                for (int64_t i = m; i < ldc; i++)
+                    cr_assert(same_bits(g[i + j * ldc], prec_round(p, C[i + j * ldc])),
+                              "%s: "
+                              "padding (%lld,%lld) changed",
+                              d, (long long)i, (long long)j);
+            for (int64_t j = 0; j < n; j++)
+                agree(d, p, m, g + j * ldc, cu + j * ldc, scale + j * ldc, k);
+            dbuf *all[] = {&dA, &dB, &dC1, &dC2};
+            for (int i = 0; i < 4; i++) dbuf_free(&t, all[i]);
+            free(A);
+            free(B);
+            free(C);
+            free(g);
+            free(cu);
+            free(scale);
+        }
+    }
+    CUBLAS_OK(cublasDestroy(cb));
+    harness_close(&t);
+}
