@@ -1,5 +1,6 @@
 /* cuda_common.cuh: C++ helpers shared by the kernel files: scalar arguments, 16-byte vector
- * types, warp and block sums in a fixed order, the launch-error check, small host arithmetic.
+ * types and streaming loads, warp and block sums in a fixed order, the launch-error check,
+ * dependent launches of second passes, small host arithmetic.
  * Every reduction here combines values in an order fixed by thread and block indices only,
  * so results are bitwise reproducible. */
 #pragma once
@@ -44,11 +45,45 @@ template <> struct Vec16<double> {
     }
 };
 
-/* Butterfly sum over the 32 lanes; every lane ends with the same value. */
-template <typename T>
+/* Read-only data read exactly once: 16-byte load through the non-coherent path. kHinted adds
+ * L1::no_allocate and a 256-byte L2 fetch: measured on the H200 it is 5-15% faster for calls that
+ * stream up to about 256 MB and 3-5% slower beyond (hinted_loads() makes the choice). */
+constexpr int64_t kHintedMaxBytes = (int64_t)256 << 20;
+static inline bool hinted_loads(int64_t bytes) { return bytes <= kHintedMaxBytes; }
+
+template <bool kHinted>
+__device__ __forceinline__ float4 load_streaming(const float4 *p) {
+    float4 v;
+    if (kHinted)
+        asm("ld.global.nc.L1::no_allocate.L2::256B.v4.f32 {%0, %1, %2, %3}, [%4];"
+            : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
+            : "l"(p));
+    else
+        asm("ld.global.nc.v4.f32 {%0, %1, %2, %3}, [%4];"
+            : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
+            : "l"(p));
+    return v;
+}
+template <bool kHinted>
+__device__ __forceinline__ double2 load_streaming(const double2 *p) {
+    double2 v;
+    if (kHinted)
+        asm("ld.global.nc.L1::no_allocate.L2::256B.v2.f64 {%0, %1}, [%2];"
+            : "=d"(v.x), "=d"(v.y)
+            : "l"(p));
+    else
+        asm("ld.global.nc.v2.f64 {%0, %1}, [%2];" : "=d"(v.x), "=d"(v.y) : "l"(p));
+    return v;
+}
+
+/* Butterfly sum over aligned groups of LANES lanes (a power of two, at most 32); every lane of
+ * a group ends with the group's sum. */
+template <int LANES = 32, typename T>
 __device__ __forceinline__ T warp_sum(T v) {
+    static_assert(LANES >= 1 && LANES <= 32 && (LANES & (LANES - 1)) == 0, "a power of two");
 #pragma unroll
-    for (int offset = 16; offset > 0; offset >>= 1) v += __shfl_xor_sync(0xffffffffu, v, offset);
+    for (int offset = LANES / 2; offset > 0; offset >>= 1)
+        v += __shfl_xor_sync(0xffffffffu, v, offset);
     return v;
 }
 
@@ -108,4 +143,37 @@ static inline cudaError_t launch_check(gblas_cuda_env *env, const char *kernel) 
     const cudaError_t err = cudaGetLastError();
     if (err != cudaSuccess) env->failed = kernel;
     return err;
+}
+
+/* Programmatic dependent launch (sm_90): a kernel that finishes another one's work (a second
+ * reduction pass) is launched with launch_dependent(); it may start while the kernel before it
+ * on the stream still runs, once every block of that kernel has called allow_dependent_launch(),
+ * and it calls wait_for_prior_grid() before touching anything: that waits until the kernel
+ * before it has completed and its writes are visible. Without the attribute (or on other
+ * devices) both instructions do nothing and the stream orders the kernels as usual. */
+__device__ __forceinline__ void allow_dependent_launch() {
+    asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+}
+__device__ __forceinline__ void wait_for_prior_grid() {
+    asm volatile("griddepcontrol.wait;" ::: "memory");
+}
+template <typename... Params, typename... Args>
+cudaError_t launch_dependent(gblas_cuda_env *env, const char *name, void (*kernel)(Params...),
+                             dim3 grid, dim3 block, Args... args) {
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr[0].val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = grid;
+    cfg.blockDim = block;
+    cfg.stream = env->stream;
+    cfg.attrs = attr;
+    cfg.numAttrs = 1;
+    const cudaError_t err = cudaLaunchKernelEx(&cfg, kernel, static_cast<Params>(args)...);
+    const cudaError_t last = cudaGetLastError(); /* also clears a failed launch's error */
+    if (err != cudaSuccess || last != cudaSuccess) {
+        env->failed = name;
+        return err != cudaSuccess ? err : last;
+    }
+    return cudaSuccess;
 }

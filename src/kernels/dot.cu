@@ -1,18 +1,25 @@
 /* dot.cu: DOT (x . y) and NRM2 (||x||_2) for float and double, in a fixed reduction order.
  * Stage 1 runs reduce_blocks(n, SMs) blocks (a count fixed by n and the device); each thread
- * strides over the vector (16-byte loads on unit stride) and each block writes one partial to
- * scratch. Stage 2, one block, combines the partials and writes the result. When one block is
- * enough, stage 1 writes the result itself. NRM2 accumulates in double with Blue's three sums. */
+ * strides over the vector and, on unit stride, keeps kUnroll 16-byte loads per vector in flight
+ * before it uses any of them (hinted as hinted_loads() says); each block writes one partial to
+ * scratch. Stage 2, one block
+ * launched as a dependent launch, combines the partials in order and writes the result. When
+ * one block is enough, stage 1 writes the result itself. NRM2 accumulates in double with Blue's
+ * three sums. */
 #include "cuda_common.cuh"
 
 namespace {
 
 constexpr int kThreads = 256;
-constexpr int64_t kMinElementsPerBlock = 8192; /* below this another block costs more than it saves */
 constexpr int kBlocksPerSm = 4;
+constexpr int kUnroll = 4; /* 16-byte loads per vector in flight per thread */
 
+/* A block gets at least one full batch per thread: below that, more blocks cost more than
+ * they save. Never more blocks than stay resident at once. */
+template <typename T>
 int reduce_blocks(int64_t n, int sm_count) {
-    return (int)clamp64(ceil_div(n, kMinElementsPerBlock), 1, (int64_t)kBlocksPerSm * sm_count);
+    const int64_t min_elements = (int64_t)kThreads * kUnroll * Vec16<T>::width;
+    return (int)clamp64(ceil_div(n, min_elements), 1, (int64_t)kBlocksPerSm * sm_count);
 }
 
 /* DOT: W independent sums per thread (one per vector lane), combined in lane order. */
@@ -90,59 +97,70 @@ template <typename T> struct NrmAcc {
     }
 };
 
+/* kUnroll vectors of x (and y) at xv[i + u * stride], all loaded before the first is used;
+ * with kGuard, only those below nvec. */
+template <bool kHinted, bool kGuard, typename T, typename Acc>
+__device__ __forceinline__ void accumulate_batch(const typename Vec16<T>::type *xv,
+                                                 const typename Vec16<T>::type *yv, int64_t i,
+                                                 int64_t stride, int64_t nvec, Acc &acc) {
+    using V = typename Vec16<T>::type;
+    using VT = Vec16<T>;
+    V a[kUnroll], b[kUnroll];
+    bool in[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+        in[u] = !kGuard || i + u * stride < nvec;
+        a[u] = V{};
+        b[u] = V{};
+        if (in[u]) {
+            a[u] = load_streaming<kHinted>(xv + i + u * stride);
+            if (Acc::kHasY) b[u] = load_streaming<kHinted>(yv + i + u * stride);
+        }
+    }
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u)
+#pragma unroll
+        for (int c = 0; c < VT::width; ++c)
+            if (in[u]) acc.add(c, VT::get(a[u], c), VT::get(b[u], c));
+}
+
 /* This thread's share of the n elements, into acc. head < 0: strided walk (any increments);
  * head >= 0: unit stride with x + head (and y + head) 16-byte aligned: elements [0, head) and
- * the tail past the last whole vector go to the first threads, vectors are grid-strided two
- * at a time. */
-template <typename T, typename Acc>
+ * the tail past the last whole vector go to the first threads, vectors are grid-strided
+ * kUnroll at a time. */
+template <bool kHinted, typename T, typename Acc>
 __device__ void accumulate_thread(int64_t n, const T *__restrict__ x, int64_t incx,
                                   const T *__restrict__ y, int64_t incy, int64_t head, Acc &acc) {
     const int64_t tid = (int64_t)blockIdx.x * kThreads + threadIdx.x;
     const int64_t stride = (int64_t)gridDim.x * kThreads;
     if (head < 0) {
         const int64_t x0 = vec_start(n, incx), y0 = vec_start(n, incy);
+#pragma unroll 4
         for (int64_t i = tid; i < n; i += stride)
             acc.add(0, x[x0 + i * incx], Acc::kHasY ? y[y0 + i * incy] : T(0));
         return;
     }
     using V = typename Vec16<T>::type;
-    using VT = Vec16<T>;
-    constexpr int W = VT::width;
+    constexpr int W = Vec16<T>::width;
     const int64_t nvec = (n - head) / W, tail = head + nvec * W;
     if (tid < head) acc.add(0, x[tid], Acc::kHasY ? y[tid] : T(0));
     if (tid < n - tail) acc.add(1, x[tail + tid], Acc::kHasY ? y[tail + tid] : T(0));
     const V *xv = reinterpret_cast<const V *>(x + head);
     const V *yv = reinterpret_cast<const V *>(Acc::kHasY ? y + head : x + head);
     int64_t i = tid;
-    for (; i + stride < nvec; i += 2 * stride) {
-        const V a0 = xv[i], a1 = xv[i + stride];
-        V b0 = {}, b1 = {};
-        if (Acc::kHasY) {
-            b0 = yv[i];
-            b1 = yv[i + stride];
-        }
-#pragma unroll
-        for (int c = 0; c < W; ++c) {
-            acc.add(c, VT::get(a0, c), VT::get(b0, c));
-            acc.add(c, VT::get(a1, c), VT::get(b1, c));
-        }
-    }
-    if (i < nvec) {
-        const V a0 = xv[i];
-        V b0 = {};
-        if (Acc::kHasY) b0 = yv[i];
-#pragma unroll
-        for (int c = 0; c < W; ++c) acc.add(c, VT::get(a0, c), VT::get(b0, c));
-    }
+    for (; i + (kUnroll - 1) * stride < nvec; i += kUnroll * stride)
+        accumulate_batch<kHinted, false, T>(xv, yv, i, stride, nvec, acc);
+    if (i < nvec) accumulate_batch<kHinted, true, T>(xv, yv, i, stride, nvec, acc);
 }
 
-template <typename T, typename Acc>
-__global__ void __launch_bounds__(kThreads)
+template <typename T, typename Acc, bool kHinted>
+__global__ void __launch_bounds__(kThreads, kBlocksPerSm)
     reduce_partials_kernel(int64_t n, const T *__restrict__ x, int64_t incx,
                            const T *__restrict__ y, int64_t incy, int64_t head,
                            typename Acc::Partial *partials, T *result) {
+    allow_dependent_launch();
     Acc acc;
-    accumulate_thread(n, x, incx, y, incy, head, acc);
+    accumulate_thread<kHinted>(n, x, incx, y, incy, head, acc);
     const typename Acc::Partial p = Acc::block_total(acc.partial());
     if (threadIdx.x == 0) {
         if (gridDim.x == 1)
@@ -155,6 +173,7 @@ __global__ void __launch_bounds__(kThreads)
 template <typename T, typename Acc>
 __global__ void __launch_bounds__(kThreads)
     reduce_finish_kernel(int nparts, const typename Acc::Partial *partials, T *result) {
+    wait_for_prior_grid();
     typename Acc::Partial p = Acc().partial();
     for (int i = threadIdx.x; i < nparts; i += kThreads) Acc::merge(p, partials[i]);
     p = Acc::block_total(p);
@@ -164,15 +183,19 @@ __global__ void __launch_bounds__(kThreads)
 template <typename T, typename Acc>
 cudaError_t launch_reduction(gblas_cuda_env *env, int64_t n, const T *x, int64_t incx,
                              const T *y, int64_t incy, T *result) {
-    const int blocks = reduce_blocks(n, env->sm_count);
+    const int blocks = reduce_blocks<T>(n, env->sm_count);
     const int64_t head = unit_stride_head(n, x, incx, y, incy);
     auto *partials = static_cast<typename Acc::Partial *>(env->scratch);
-    reduce_partials_kernel<T, Acc>
-        <<<blocks, kThreads, 0, env->stream>>>(n, x, incx, y, incy, head, partials, result);
+    if (hinted_loads(n * (int64_t)sizeof(T) * (Acc::kHasY ? 2 : 1)))
+        reduce_partials_kernel<T, Acc, true>
+            <<<blocks, kThreads, 0, env->stream>>>(n, x, incx, y, incy, head, partials, result);
+    else
+        reduce_partials_kernel<T, Acc, false>
+            <<<blocks, kThreads, 0, env->stream>>>(n, x, incx, y, incy, head, partials, result);
     const cudaError_t err = launch_check(env, "reduce_partials_kernel");
     if (err != cudaSuccess || blocks == 1) return err;
-    reduce_finish_kernel<T, Acc><<<1, kThreads, 0, env->stream>>>(blocks, partials, result);
-    return launch_check(env, "reduce_finish_kernel");
+    return launch_dependent(env, "reduce_finish_kernel", reduce_finish_kernel<T, Acc>, dim3(1),
+                            dim3(kThreads), blocks, partials, result);
 }
 
 } // namespace

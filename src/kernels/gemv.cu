@@ -1,74 +1,102 @@
 /* gemv.cu: y = alpha op(A) x + beta y, float and double, A column-major m x n (lda).
  * N: a thread owns R = 16/sizeof(T) consecutive rows (one 16-byte load per column when A and
- *    lda allow it); a block is 64 row-threads x 4 column groups over one chunk of columns, x
- *    staged through shared memory 256 columns at a time, the 4 groups summed in order.
- * T: a warp owns one column and reads it in 16-byte pieces against x staged in shared memory;
- *    a block is 8 columns over one chunk of rows; lanes are summed by a fixed butterfly.
+ *    lda allow it) and keeps kUnrollN columns in flight; a block is RT row-threads x 256/RT
+ *    column groups over one chunk of columns (RT = 64, or 8 when m is small), the groups summed
+ *    in order through shared memory. x is read through L1.
+ * T: a group of LPC lanes owns CPT columns and reads them in 16-byte pieces, P pieces per
+ *    column in flight, against the same pieces of x read through L1; the group's lanes are
+ *    summed by a fixed butterfly. A block covers 256/LPC x CPT columns over one chunk of rows.
  * With more than one chunk, each chunk writes partial sums to scratch and gemv_reduce_kernel
- * adds them in chunk order before alpha and beta. Chunk counts depend on m, n, the SMs only. */
+ * (a dependent launch) adds them in chunk order before alpha and beta. Chunk counts depend on
+ * m, n and the SM count only. A is read with streaming loads, hinted per launch_gemv_shape(). */
 #include "cuda_common.cuh"
 
 namespace {
 
 constexpr int kThreads = 256;
-constexpr int kBlocksPerSm = 4;
-/* N */
-constexpr int kRowThreads = 64, kColGroups = kThreads / kRowThreads;
-constexpr int kColsPerStage = 256;
-constexpr int64_t kMinColsPerChunk = 64;
-/* T */
-constexpr int kColsPerBlock = kThreads / 32;
-constexpr int kPiecesPerLane = 8; /* 16-byte loads in flight per lane and stage */
-static_assert(kColsPerStage <= kThreads, "one x value per thread and stage");
+constexpr int kBlocksPerSm = 4; /* blocks resident per SM: sizes the chunking */
+constexpr int kUnrollN = 4;     /* N: columns in flight per thread */
 
-template <typename T> constexpr int stage_rows_t() { return 32 * Vec16<T>::width * kPiecesPerLane; }
+/* T shapes: lanes per column group, columns per group, 16-byte pieces per column in flight. */
+template <int LPC_, int CPT_, int P_> struct TShape {
+    static constexpr int LPC = LPC_, CPT = CPT_, P = P_;
+    static constexpr int kGroups = kThreads / LPC, kCols = kGroups * CPT;
+    static_assert(LPC <= 32 && 32 % LPC == 0, "a group lies inside one warp");
+};
+using TShapeTall = TShape<32, 1, 4>; /* m of at least one full batch: a warp per column */
+using TShapeShort = TShape<8, 4, 1>; /* small m: 8 lanes per column, 4 columns in flight */
+
+/* gemv_reduce_kernel: a block sums kReduceOutputs outputs, each over kReduceSplits threads. */
+constexpr int kReduceOutputs = 32, kReduceSplits = 32;
+constexpr int kReduceThreads = kReduceOutputs * kReduceSplits;
 
 template <typename T>
 __device__ __forceinline__ void store_y(T *y, int64_t i, T alpha, T sum, T beta) {
     y[i] = scale_output(alpha, sum, beta, beta != T(0) ? y[i] : T(0));
 }
 
-template <typename T>
-__global__ void __launch_bounds__(kThreads)
+/* N: kUnrollN columns j + u * G of the R rows at a (x read at x[col * incx]), all loaded
+ * before the first is used; with kGuard, only columns below c_end. */
+template <bool kHinted, bool kGuard, int G, typename T>
+__device__ __forceinline__ void columns_batch(const T *a, int64_t lda, const T *x, int64_t incx,
+                                              int64_t j, int64_t c_end,
+                                              T (&acc)[Vec16<T>::width]) {
+    using V = typename Vec16<T>::type;
+    using VT = Vec16<T>;
+    V v[kUnrollN];
+    T xv[kUnrollN];
+    bool in[kUnrollN];
+#pragma unroll
+    for (int u = 0; u < kUnrollN; ++u) {
+        const int64_t col = j + (int64_t)u * G;
+        in[u] = !kGuard || col < c_end;
+        v[u] = V{};
+        xv[u] = T(0);
+        if (in[u]) {
+            v[u] = load_streaming<kHinted>(reinterpret_cast<const V *>(a + col * lda));
+            xv[u] = __ldg(x + col * incx);
+        }
+    }
+#pragma unroll
+    for (int u = 0; u < kUnrollN; ++u)
+#pragma unroll
+        for (int c = 0; c < VT::width; ++c)
+            if (in[u]) acc[c] = fma(VT::get(v[u], c), xv[u], acc[c]);
+}
+
+template <typename T, int RT, bool kHinted>
+__global__ void __launch_bounds__(kThreads, kBlocksPerSm)
     gemv_n_kernel(int64_t m, int64_t n, int64_t cols_per_chunk, Scalar<T> alpha_s,
                   const T *__restrict__ A, int64_t lda, bool vec, const T *__restrict__ x,
                   int64_t incx, Scalar<T> beta_s, T *__restrict__ y, int64_t incy,
                   T *__restrict__ partial) {
-    using V = typename Vec16<T>::type;
-    using VT = Vec16<T>;
-    constexpr int R = VT::width;
-    __shared__ T xs[kColsPerStage];
-    __shared__ T group_sums[kColGroups - 1][kRowThreads * R];
-    const int rt = threadIdx.x % kRowThreads, g = threadIdx.x / kRowThreads;
-    const int64_t row0 = ((int64_t)blockIdx.x * kRowThreads + rt) * R;
+    constexpr int R = Vec16<T>::width, G = kThreads / RT;
+    __shared__ T group_sums[G - 1][RT * R];
+    allow_dependent_launch();
+    const int rt = threadIdx.x % RT, g = threadIdx.x / RT;
+    const int64_t row0 = ((int64_t)blockIdx.x * RT + rt) * R;
     const int64_t c_begin = (int64_t)blockIdx.y * cols_per_chunk;
     const int64_t c_end = min(n, c_begin + cols_per_chunk);
     const T alpha = scalar_value<T>(alpha_s);
     T acc[R] = {};
-    if (alpha != T(0)) { /* alpha == 0: A and x are never read */
-        const int64_t x0 = vec_start(n, incx);
-        const bool full = vec && row0 + R <= m;
-        for (int64_t j0 = c_begin; j0 < c_end; j0 += kColsPerStage) {
-            const int cols = (int)min((int64_t)kColsPerStage, c_end - j0);
-            __syncthreads(); /* the previous stage's x is consumed */
-            if (threadIdx.x < cols) xs[threadIdx.x] = x[x0 + (j0 + threadIdx.x) * incx];
-            __syncthreads();
-            const T *a = A + row0 + j0 * lda;
-            if (full) {
-#pragma unroll 4
-                for (int j = g; j < cols; j += kColGroups) {
-                    const V v = *reinterpret_cast<const V *>(a + j * lda);
-#pragma unroll
-                    for (int c = 0; c < R; ++c) acc[c] = fma(VT::get(v, c), xs[j], acc[c]);
-                }
-            } else if (row0 < m) {
-                for (int j = g; j < cols; j += kColGroups)
-                    for (int c = 0; c < R && row0 + c < m; ++c)
-                        acc[c] = fma(a[c + j * lda], xs[j], acc[c]);
+    if (alpha != T(0) && row0 < m) { /* alpha == 0: A and x are never read */
+        const T *xs = x + vec_start(n, incx);
+        const T *a = A + row0;
+        if (vec && row0 + R <= m) {
+            int64_t j = c_begin + g;
+            for (; j + (int64_t)(kUnrollN - 1) * G < c_end; j += (int64_t)kUnrollN * G)
+                columns_batch<kHinted, false, G>(a, lda, xs, incx, j, c_end, acc);
+            if (j < c_end) columns_batch<kHinted, true, G>(a, lda, xs, incx, j, c_end, acc);
+        } else {
+            for (int64_t j = c_begin + g; j < c_end; j += G) {
+                const T xv = xs[j * incx];
+                for (int c = 0; c < R && row0 + c < m; ++c)
+                    acc[c] = fma(a[c + j * lda], xv, acc[c]);
             }
         }
     }
     if (g > 0)
+#pragma unroll
         for (int c = 0; c < R; ++c) group_sums[g - 1][rt * R + c] = acc[c];
     __syncthreads();
     if (g > 0 || row0 >= m) return;
@@ -76,8 +104,7 @@ __global__ void __launch_bounds__(kThreads)
     const int64_t y0 = vec_start(m, incy);
     for (int c = 0; c < R && row0 + c < m; ++c) {
         T sum = acc[c];
-#pragma unroll
-        for (int k = 0; k < kColGroups - 1; ++k) sum += group_sums[k][rt * R + c];
+        for (int k = 0; k < G - 1; ++k) sum += group_sums[k][rt * R + c];
         if (gridDim.y == 1)
             store_y(y, y0 + (row0 + c) * incy, alpha, sum, beta);
         else if (alpha != T(0))
@@ -85,81 +112,195 @@ __global__ void __launch_bounds__(kThreads)
     }
 }
 
-template <typename T>
-__global__ void __launch_bounds__(kThreads)
-    gemv_t_kernel(int64_t m, int64_t n, int64_t rows_per_chunk, Scalar<T> alpha_s,
-                  const T *__restrict__ A, int64_t lda, bool vec, const T *__restrict__ x,
-                  int64_t incx, Scalar<T> beta_s, T *__restrict__ y, int64_t incy,
-                  T *__restrict__ partial) {
+/* T: the 16-byte piece of column a at rows [r, r + R), and the same rows of x (xr, increment
+ * incx; one 16-byte load when xvec); with kGuard, rows from r_end on read as zero. */
+template <bool kHinted, bool kGuard, typename T>
+__device__ __forceinline__ typename Vec16<T>::type column_piece(const T *a, int64_t r,
+                                                                int64_t r_end) {
     using V = typename Vec16<T>::type;
     using VT = Vec16<T>;
-    constexpr int R = VT::width, kStageRows = stage_rows_t<T>();
-    __shared__ __align__(16) T xs[kStageRows];
-    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-    const int64_t col = (int64_t)blockIdx.x * kColsPerBlock + warp;
+    if (!kGuard || r + VT::width <= r_end)
+        return load_streaming<kHinted>(reinterpret_cast<const V *>(a + r));
+    V v = {};
+    for (int c = 0; c < VT::width && r + c < r_end; ++c) VT::set(v, c, a[r + c]);
+    return v;
+}
+template <bool kGuard, typename T>
+__device__ __forceinline__ typename Vec16<T>::type x_piece(const T *xr, int64_t incx, bool xvec,
+                                                           int64_t r, int64_t r_end) {
+    using V = typename Vec16<T>::type;
+    using VT = Vec16<T>;
+    if (xvec && (!kGuard || r + VT::width <= r_end))
+        return __ldg(reinterpret_cast<const V *>(xr + r));
+    V v = {};
+    for (int c = 0; c < VT::width && (!kGuard || r + c < r_end); ++c)
+        VT::set(v, c, __ldg(xr + (r + c) * incx));
+    return v;
+}
+
+/* T: P pieces, kPieceRows apart from row r, of each of this group's CPT columns (those below
+ * n), all loaded before the first is used. */
+template <bool kHinted, bool kGuard, typename S, typename T>
+__device__ __forceinline__ void rows_batch(const T *A, int64_t lda, int64_t n, int64_t col0,
+                                           const T *xr, int64_t incx, bool xvec, int64_t r,
+                                           int64_t r_end, T (&acc)[S::CPT][Vec16<T>::width]) {
+    using V = typename Vec16<T>::type;
+    using VT = Vec16<T>;
+    constexpr int kPieceRows = S::LPC * VT::width;
+    V v[S::CPT][S::P], xv[S::P];
+#pragma unroll
+    for (int p = 0; p < S::P; ++p) {
+        const int64_t rp = r + (int64_t)p * kPieceRows;
+#pragma unroll
+        for (int q = 0; q < S::CPT; ++q) {
+            const int64_t col = col0 + (int64_t)q * S::kGroups;
+            v[q][p] = col < n ? column_piece<kHinted, kGuard>(A + col * lda, rp, r_end) : V{};
+        }
+        xv[p] = x_piece<kGuard>(xr, incx, xvec, rp, r_end);
+    }
+#pragma unroll
+    for (int q = 0; q < S::CPT; ++q)
+#pragma unroll
+        for (int p = 0; p < S::P; ++p)
+#pragma unroll
+            for (int c = 0; c < VT::width; ++c)
+                acc[q][c] = fma(VT::get(v[q][p], c), VT::get(xv[p], c), acc[q][c]);
+}
+
+template <typename T, typename S, bool kHinted>
+__global__ void __launch_bounds__(kThreads, kBlocksPerSm)
+    gemv_t_kernel(int64_t m, int64_t n, int64_t rows_per_chunk, Scalar<T> alpha_s,
+                  const T *__restrict__ A, int64_t lda, bool vec, const T *__restrict__ x,
+                  int64_t incx, bool xvec, Scalar<T> beta_s, T *__restrict__ y, int64_t incy,
+                  T *__restrict__ partial) {
+    constexpr int R = Vec16<T>::width, kPieceRows = S::LPC * R;
+    allow_dependent_launch();
+    const int lane = threadIdx.x % S::LPC;
+    const int64_t col0 = (int64_t)blockIdx.x * S::kCols + threadIdx.x / S::LPC;
     const int64_t r_begin = (int64_t)blockIdx.y * rows_per_chunk;
     const int64_t r_end = min(m, r_begin + rows_per_chunk);
     const T alpha = scalar_value<T>(alpha_s);
-    T acc[R] = {};
+    T acc[S::CPT][R] = {};
     if (alpha != T(0)) { /* alpha == 0: A and x are never read */
-        const int64_t x0 = vec_start(m, incx);
-        const T *a = A + col * lda;
-        for (int64_t r0 = r_begin; r0 < r_end; r0 += kStageRows) {
-            const int rows = (int)min((int64_t)kStageRows, r_end - r0);
-            __syncthreads(); /* the previous stage's x is consumed */
-            for (int i = threadIdx.x; i < rows; i += kThreads) xs[i] = x[x0 + (r0 + i) * incx];
-            __syncthreads();
-            if (col >= n) continue;
-            if (vec && rows == kStageRows) {
+        const T *xr = x + vec_start(m, incx);
+        if (vec) {
+            int64_t r = r_begin + lane * R;
+            const int64_t step = (int64_t)S::P * kPieceRows;
+            for (; r + step - kPieceRows + R <= r_end; r += step)
+                rows_batch<kHinted, false, S>(A, lda, n, col0, xr, incx, xvec, r, r_end, acc);
+            if (r < r_end)
+                rows_batch<kHinted, true, S>(A, lda, n, col0, xr, incx, xvec, r, r_end, acc);
+        } else {
+            for (int64_t r = r_begin + lane; r < r_end; r += S::LPC) {
+                const T xv = xr[r * incx];
 #pragma unroll
-                for (int p = 0; p < kPiecesPerLane; ++p) {
-                    const int r = (p * 32 + lane) * R;
-                    const V v = *reinterpret_cast<const V *>(a + r0 + r);
-                    const V xv = *reinterpret_cast<const V *>(xs + r);
-#pragma unroll
-                    for (int c = 0; c < R; ++c)
-                        acc[c] = fma(VT::get(v, c), VT::get(xv, c), acc[c]);
+                for (int q = 0; q < S::CPT; ++q) {
+                    const int64_t col = col0 + (int64_t)q * S::kGroups;
+                    if (col < n) acc[q][0] = fma(A[col * lda + r], xv, acc[q][0]);
                 }
-            } else {
-                for (int r = lane; r < rows; r += 32) acc[0] = fma(a[r0 + r], xs[r], acc[0]);
             }
         }
     }
-    T sum = acc[0];
+    const T beta = scalar_value<T>(beta_s);
+    const int64_t y0 = vec_start(n, incy);
 #pragma unroll
-    for (int c = 1; c < R; ++c) sum += acc[c];
-    sum = warp_sum(sum);
-    if (col >= n || lane != 0) return;
-    if (gridDim.y == 1)
-        store_y(y, vec_start(n, incy) + col * incy, alpha, sum, scalar_value<T>(beta_s));
-    else if (alpha != T(0))
-        partial[(int64_t)blockIdx.y * n + col] = sum;
+    for (int q = 0; q < S::CPT; ++q) {
+        T sum = acc[q][0];
+#pragma unroll
+        for (int c = 1; c < R; ++c) sum += acc[q][c];
+        sum = warp_sum<S::LPC>(sum);
+        const int64_t col = col0 + (int64_t)q * S::kGroups;
+        if (col >= n || lane != 0) continue;
+        if (gridDim.y == 1)
+            store_y(y, y0 + col * incy, alpha, sum, beta);
+        else if (alpha != T(0))
+            partial[(int64_t)blockIdx.y * n + col] = sum;
+    }
 }
 
-/* y[i] = alpha * (sum over chunks of partial[c][i], in chunk order) + beta * y[i]. */
+/* y[i] = alpha * (sum over chunks of partial[c][i]) + beta * y[i]. Thread (s, o) of a block
+ * sums chunks s, s + kReduceSplits, ... of output o in order; the kReduceSplits sums are then
+ * added in order of s. */
 template <typename T>
-__global__ void __launch_bounds__(kThreads)
+__global__ void __launch_bounds__(kReduceThreads)
     gemv_reduce_kernel(int64_t len, int chunks, const T *__restrict__ partial, Scalar<T> alpha_s,
                        Scalar<T> beta_s, T *__restrict__ y, int64_t incy) {
-    const T alpha = scalar_value<T>(alpha_s), beta = scalar_value<T>(beta_s);
-    const int64_t y0 = vec_start(len, incy);
-    for (int64_t i = (int64_t)blockIdx.x * kThreads + threadIdx.x; i < len;
-         i += (int64_t)gridDim.x * kThreads) {
-        T sum = T(0);
-        if (alpha != T(0))
-            for (int c = 0; c < chunks; ++c) sum += partial[c * len + i];
-        store_y(y, y0 + i * incy, alpha, sum, beta);
+    __shared__ T sums[kReduceSplits][kReduceOutputs + 1];
+    wait_for_prior_grid();
+    const int o = threadIdx.x % kReduceOutputs, s = threadIdx.x / kReduceOutputs;
+    const int64_t i = (int64_t)blockIdx.x * kReduceOutputs + o;
+    const T alpha = scalar_value<T>(alpha_s);
+    T sum = T(0);
+    if (alpha != T(0) && i < len) {
+#pragma unroll 8
+        for (int c = s; c < chunks; c += kReduceSplits) sum += partial[c * len + i];
     }
+    sums[s][o] = sum;
+    __syncthreads();
+    if (s != 0 || i >= len) return;
+    for (int k = 1; k < kReduceSplits; ++k) sum += sums[k][o];
+    store_y(y, vec_start(len, incy) + i * incy, alpha, sum, scalar_value<T>(beta_s));
 }
 
 /* Splits `extent` (the summed dimension) into chunks of a multiple of `unit` so that about
  * kBlocksPerSm blocks per SM run, keeping each chunk's partials inside the scratch. */
 int64_t chunk_length(int64_t extent, int64_t unit, int64_t other_blocks, int64_t partial_bytes,
                      int sm_count) {
-    int64_t chunks = ceil_div((int64_t)kBlocksPerSm * sm_count, other_blocks);
+    int64_t chunks = (int64_t)kBlocksPerSm * sm_count / other_blocks;
     chunks = clamp64(chunks, 1, ceil_div(extent, unit));
     chunks = clamp64(chunks, 1, (int64_t)(GBLAS_CUDA_SCRATCH_BYTES / partial_bytes));
     return ceil_div(ceil_div(extent, chunks), unit) * unit;
+}
+
+template <typename T, int RT, bool kHinted>
+cudaError_t launch_gemv_n(gblas_cuda_env *env, int64_t m, int64_t n, Scalar<T> alpha,
+                          const T *A, int64_t lda, bool vec, const T *x, int64_t incx,
+                          Scalar<T> beta, T *y, int64_t incy, int64_t *chunks) {
+    constexpr int R = Vec16<T>::width, G = kThreads / RT;
+    const int64_t row_blocks = ceil_div(m, (int64_t)RT * R);
+    const int64_t cpc = chunk_length(n, (int64_t)G * kUnrollN, row_blocks, m * sizeof(T),
+                                     env->sm_count);
+    *chunks = ceil_div(n, cpc);
+    gemv_n_kernel<T, RT, kHinted><<<dim3((unsigned)row_blocks, (unsigned)*chunks), kThreads, 0,
+                           env->stream>>>(m, n, cpc, alpha, A, lda, vec, x, incx, beta, y, incy,
+                                          static_cast<T *>(env->scratch));
+    return launch_check(env, "gemv_n_kernel");
+}
+
+template <typename T, typename S, bool kHinted>
+cudaError_t launch_gemv_t(gblas_cuda_env *env, int64_t m, int64_t n, Scalar<T> alpha,
+                          const T *A, int64_t lda, bool vec, const T *x, int64_t incx,
+                          Scalar<T> beta, T *y, int64_t incy, int64_t *chunks) {
+    constexpr int R = Vec16<T>::width;
+    const bool xvec = incx == 1 && aligned16(x);
+    const int64_t col_blocks = ceil_div(n, (int64_t)S::kCols);
+    const int64_t rpc = chunk_length(m, (int64_t)S::LPC * R * S::P, col_blocks, n * sizeof(T),
+                                     env->sm_count);
+    *chunks = ceil_div(m, rpc);
+    gemv_t_kernel<T, S, kHinted><<<dim3((unsigned)col_blocks, (unsigned)*chunks), kThreads, 0,
+                          env->stream>>>(m, n, rpc, alpha, A, lda, vec, x, incx, xvec, beta, y,
+                                         incy, static_cast<T *>(env->scratch));
+    return launch_check(env, "gemv_t_kernel");
+}
+
+/* Picks the kernel shape for m and n; loads are hinted as hinted_loads() says, except in the
+ * short T shape, where they were measured faster unhinted at every size. */
+template <typename T, bool kHinted>
+cudaError_t launch_gemv_shape(gblas_cuda_env *env, int trans, int64_t m, int64_t n,
+                              Scalar<T> alpha, const T *A, int64_t lda, bool vec, const T *x,
+                              int64_t incx, Scalar<T> beta, T *y, int64_t incy, int64_t *chunks) {
+    constexpr int R = Vec16<T>::width;
+    if (!trans && m >= 256 * R) /* row blocks of 64 threads are mostly full */
+        return launch_gemv_n<T, 64, kHinted>(env, m, n, alpha, A, lda, vec, x, incx, beta, y,
+                                             incy, chunks);
+    if (!trans)
+        return launch_gemv_n<T, 8, kHinted>(env, m, n, alpha, A, lda, vec, x, incx, beta, y,
+                                            incy, chunks);
+    if (m >= (int64_t)TShapeTall::LPC * R * TShapeTall::P) /* one full batch per column */
+        return launch_gemv_t<T, TShapeTall, kHinted>(env, m, n, alpha, A, lda, vec, x, incx,
+                                                     beta, y, incy, chunks);
+    return launch_gemv_t<T, TShapeShort, false>(env, m, n, alpha, A, lda, vec, x, incx, beta, y,
+                                                incy, chunks);
 }
 
 template <typename T>
@@ -167,36 +308,20 @@ cudaError_t launch_gemv(gblas_cuda_env *env, int trans, int64_t m, int64_t n, Sc
                         const T *A, int64_t lda, const T *x, int64_t incx, Scalar<T> beta, T *y,
                         int64_t incy) {
     if (m <= 0 || n <= 0) return cudaSuccess;
-    constexpr int R = Vec16<T>::width;
-    const bool vec = aligned16(A) && lda % R == 0;
-    T *partial = static_cast<T *>(env->scratch);
-    const int64_t out_len = trans ? n : m;
-    int64_t chunks;
-    cudaError_t err;
-    if (!trans) {
-        const int64_t row_blocks = ceil_div(m, (int64_t)kRowThreads * R);
-        const int64_t cpc = chunk_length(n, kMinColsPerChunk, row_blocks, m * sizeof(T),
-                                         env->sm_count);
-        chunks = ceil_div(n, cpc);
-        gemv_n_kernel<T><<<dim3((unsigned)row_blocks, (unsigned)chunks), kThreads, 0,
-                           env->stream>>>(m, n, cpc, alpha, A, lda, vec, x, incx, beta, y, incy,
-                                          partial);
-        err = launch_check(env, "gemv_n_kernel");
-    } else {
-        const int64_t col_blocks = ceil_div(n, (int64_t)kColsPerBlock);
-        const int64_t rpc = chunk_length(m, stage_rows_t<T>(), col_blocks, n * sizeof(T),
-                                         env->sm_count);
-        chunks = ceil_div(m, rpc);
-        gemv_t_kernel<T><<<dim3((unsigned)col_blocks, (unsigned)chunks), kThreads, 0,
-                           env->stream>>>(m, n, rpc, alpha, A, lda, vec, x, incx, beta, y, incy,
-                                          partial);
-        err = launch_check(env, "gemv_t_kernel");
-    }
+    const bool vec = aligned16(A) && lda % Vec16<T>::width == 0;
+    int64_t chunks = 1;
+    const cudaError_t err =
+        hinted_loads(m * n * (int64_t)sizeof(T))
+            ? launch_gemv_shape<T, true>(env, trans, m, n, alpha, A, lda, vec, x, incx, beta, y,
+                                         incy, &chunks)
+            : launch_gemv_shape<T, false>(env, trans, m, n, alpha, A, lda, vec, x, incx, beta, y,
+                                          incy, &chunks);
     if (err != cudaSuccess || chunks == 1) return err;
-    const int blocks = (int)clamp64(ceil_div(out_len, kThreads), 1, 8LL * env->sm_count);
-    gemv_reduce_kernel<T><<<blocks, kThreads, 0, env->stream>>>(out_len, (int)chunks, partial,
-                                                                alpha, beta, y, incy);
-    return launch_check(env, "gemv_reduce_kernel");
+    const int64_t out_len = trans ? n : m;
+    return launch_dependent(env, "gemv_reduce_kernel", gemv_reduce_kernel<T>,
+                            dim3((unsigned)ceil_div(out_len, kReduceOutputs)),
+                            dim3(kReduceThreads), out_len, (int)chunks,
+                            static_cast<const T *>(env->scratch), alpha, beta, y, incy);
 }
 
 } // namespace
