@@ -1,0 +1,170 @@
+/* bench.h: shared types of gblas-bench, which times gblas against the reference BLAS of the
+ * same backend (OpenBLAS on the CPU, cuBLAS on CUDA) in one process, interleaved, checks every
+ * case against the reference, and reports rates against ceilings measured in the same run.
+ * Backend-neutral parts: cases and filters, buffers, the gblas side of a call, the check, the
+ * report. The CPU runner is bench_cpu*.c, the CUDA runner bench_cuda*.c. */
+#ifndef GBLAS_BENCH_H
+#define GBLAS_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "gblas.h"
+
+typedef enum {
+    BENCH_DOT,
+    BENCH_NRM2,
+    BENCH_AXPY,
+    BENCH_SCAL,
+    BENCH_COPY,
+    BENCH_GEMV,
+    BENCH_GEMM,
+    BENCH_CHAIN_LOOP,  /* 1000 x (GEMV + DOT), n = 64, device pointer mode, host loop */
+    BENCH_CHAIN_GRAPH, /* the same chain captured once into a CUDA graph and replayed */
+    BENCH_STAGED_GEMV, /* device-resident call against copy in, compute, copy out */
+    BENCH_STAGED_GEMM,
+    BENCH_ROUTINE_COUNT
+} bench_routine;
+
+enum { BENCH_SIDE_GBLAS = 0, BENCH_SIDE_REF = 1 };
+
+/* Scalars of every case; the check's tolerance and the byte counts assume them. */
+#define BENCH_AXPY_ALPHA 0.5
+#define BENCH_SCAL_ALPHA (-1.0) /* keeps x bounded and exact over any number of calls */
+#define BENCH_GEMV_ALPHA 1.0
+#define BENCH_GEMV_BETA 1.0 /* so y is read (and counted) */
+#define BENCH_GEMM_ALPHA 1.0
+#define BENCH_GEMM_BETA 0.0
+/* Inputs are uniform in [BENCH_DATA_MIN, BENCH_DATA_MAX): random, never zero. */
+#define BENCH_DATA_MIN 0.5
+#define BENCH_DATA_MAX 1.5
+#define BENCH_CHAIN_N 64
+#define BENCH_CHAIN_LENGTH 1000
+
+typedef struct {
+    bench_routine routine;
+    char prec;       /* 's' or 'd' */
+    char trans[3];   /* GEMV "N" / "T", GEMM "NN" ... "TT"; "" where the routine has none */
+    int64_t m, n, k; /* 0 where the routine has no such dimension */
+    int64_t inc;     /* increment of x and y */
+} bench_case;
+
+typedef struct {
+    bench_case *v;
+    size_t count, cap;
+} bench_case_list;
+
+#define BENCH_LIST_MAX 16
+typedef struct {
+    int cpu, cuda;     /* backends to run */
+    int cuda_required; /* --backend cuda: no device is an error, not a skip */
+    unsigned routines; /* bit per bench_routine; 0 = all */
+    int prec_s, prec_d;
+    int n_trans;
+    char trans[BENCH_LIST_MAX][3];
+    int n_sizes;
+    int size_dims[BENCH_LIST_MAX]; /* 1: N, 2: MxN, 3: MxNxK */
+    int64_t sizes[BENCH_LIST_MAX][3];
+    int n_incs;
+    int64_t incs[BENCH_LIST_MAX];
+    int n_threads;
+    int threads[BENCH_LIST_MAX]; /* CPU thread counts to run */
+    int reps;                    /* 0 = the default */
+    double budget_s;             /* 0 = the backend's default */
+    double settle_ms;            /* CPU pause before multi-thread samples; < 0 = measured */
+    int quick, list_only;
+    const char *csv_path;
+} bench_options;
+
+/* Backend memory of one case (gblas_malloc), shared by both sides except the outputs. */
+typedef struct {
+    void *in0, *in1; /* DOT x, y; NRM2, AXPY, COPY x; GEMV A, x; GEMM A, B */
+    void *out[2];    /* per side: AXPY, COPY, GEMV y; SCAL x; GEMM C; DOT, NRM2 the result */
+    int64_t in0_elems, in1_elems, out_elems;
+} bench_buffers;
+
+/* What a rate is measured against, in the rate's unit; 0 where not measured. */
+typedef struct {
+    double read_gbs, copy_gbs; /* streaming read; copy (read + write) */
+    double flops_s, flops_d;   /* GFLOP/s */
+} bench_ceilings;
+
+typedef struct {
+    bench_case c;
+    const char *backend;     /* "cpu" or "cuda" */
+    int threads;             /* CPU thread count; 0 on the GPU */
+    double gblas_us, ref_us; /* median per call; negative when not measured */
+    const char *ref_name;
+    double ceiling; /* in the rate's unit; 0 = none */
+    int checked;    /* 1 when gblas matched the reference */
+    int reps;
+} bench_row;
+
+typedef struct {
+    FILE *csv;
+    int header_written;
+    int rows, failures;
+} bench_report;
+
+/* bench_options.c */
+int bench_parse_options(int argc, char **argv, bench_options *o); /* 0, 1 = --help, -1 = error */
+int bench_case_selected(const bench_options *o, const bench_case *c);
+int bench_default_threads(void);
+
+/* bench_cases.c */
+const char *bench_routine_name(bench_routine r);
+int bench_routine_from_name(const char *name); /* -1 when unknown */
+void bench_build_cases(bench_case_list *l, const bench_options *o, int gpu);
+void bench_free_cases(bench_case_list *l);
+int bench_case_dims(const bench_case *c, int64_t d[3]);
+void bench_case_elems(const bench_case *c, bench_buffers *b);
+size_t bench_elem_size(const bench_case *c);
+/* Useful work of one call: bytes or FLOP, and the rate unit it gives. */
+double bench_case_work(const bench_case *c, const char **unit);
+double bench_case_ceiling(const bench_case *c, const bench_ceilings *cl);
+
+/* bench_gblas_calls.c: one call of the gblas side on the case's buffers. */
+gblas_status_t bench_gblas_call(gblas_handle_t h, const bench_case *c, bench_buffers *b);
+gblas_operation_t bench_gblas_op(char t);
+
+/* bench_check.c: 1 when out_g matches out_r within the case's scaled tolerance. worst gets
+ * the largest |difference| / tolerance. */
+int bench_check(const bench_case *c, const void *out_g, const void *out_r, int64_t elems,
+                double *worst);
+/* The same for a given reduction length k and bound s on |sum of terms|. */
+int bench_check_scaled(char prec, const void *out_g, const void *out_r, int64_t elems, double k,
+                       double s, double *worst);
+
+/* bench_util.c */
+double bench_now_us(void);             /* monotonic clock */
+double bench_median(double *v, int n); /* sorts v */
+void bench_fill_host(void *p, int64_t elems, size_t elem_size, uint64_t seed);
+const char *bench_gblas_error(gblas_handle_t h, gblas_status_t s);
+
+/* bench_report.c */
+int bench_report_open(bench_report *r, const char *csv_path);
+void bench_report_meta(bench_report *r, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void bench_report_begin(bench_report *r, const char *backend);
+void bench_report_row(bench_report *r, const bench_row *row);
+void bench_report_close(bench_report *r);
+
+/* bench_cpu.c: the CPU backend against OpenBLAS. */
+typedef struct bench_cpu bench_cpu;
+int bench_cpu_open(bench_cpu **env, const bench_options *o, bench_report *r);
+void bench_cpu_run(bench_cpu *env, const bench_options *o, bench_report *r);
+void bench_cpu_close(bench_cpu *env);
+
+#ifdef GBLAS_BENCH_CUDA
+/* bench_cuda.c: the CUDA backend against cuBLAS. */
+typedef struct bench_cuda bench_cuda;
+int bench_cuda_open(bench_cuda **env, const bench_options *o, bench_report *r);
+void bench_cuda_run(bench_cuda *env, const bench_options *o, bench_report *r);
+void bench_cuda_close(bench_cuda *env);
+#endif
+
+#endif /* GBLAS_BENCH_H */

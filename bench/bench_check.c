@@ -1,0 +1,56 @@
+/* bench_check.c: compares gblas's output of a case with the reference's, elementwise, within
+ * a tolerance scaled with the data and the reduction length: |g - r| <= 16 eps sqrt(k) S, with
+ * S the largest possible |sum of terms| of one output for inputs in [BENCH_DATA_MIN,
+ * BENCH_DATA_MAX). sqrt(k) rather than k: both sides reduce in blocks or trees, and the worst
+ * case bound k eps says nothing at k = 2^28. Elements outside a strided output (the gaps of
+ * inc = 2) are compared too: both sides must leave them as they were. */
+#include <float.h>
+#include <math.h>
+
+#include "bench.h"
+
+/* k: terms summed into one output element; S: bound on the magnitude of that sum. */
+static void tolerance_model(const bench_case *c, double *k, double *s) {
+    const double v = BENCH_DATA_MAX, n = (double)c->n;
+    *k = 1;
+    switch (c->routine) {
+    case BENCH_DOT: *k = n, *s = n * v * v; break;
+    case BENCH_NRM2: *k = n, *s = sqrt(n) * v; break;
+    case BENCH_AXPY: *s = fabs(BENCH_AXPY_ALPHA) * v + v; break;
+    case BENCH_SCAL: *s = fabs(BENCH_SCAL_ALPHA) * v; break;
+    case BENCH_COPY: *s = v; break;
+    case BENCH_GEMV:
+    case BENCH_STAGED_GEMV:
+        *k = c->trans[0] == 'T' ? (double)c->m : n;
+        *s = fabs(BENCH_GEMV_ALPHA) * *k * v * v + fabs(BENCH_GEMV_BETA) * v;
+        break;
+    default: /* GEMM */
+        *k = (double)c->k;
+        *s = fabs(BENCH_GEMM_ALPHA) * *k * v * v + fabs(BENCH_GEMM_BETA) * v;
+        break;
+    }
+}
+
+int bench_check_scaled(char prec, const void *out_g, const void *out_r, int64_t elems, double k,
+                       double s, double *worst) {
+    const double eps = prec == 's' ? FLT_EPSILON : DBL_EPSILON;
+    const double tol = 16 * eps * sqrt(k) * s;
+    double w = 0;
+    int ok = 1;
+    for (int64_t i = 0; i < elems; i++) {
+        const double g = prec == 's' ? ((const float *)out_g)[i] : ((const double *)out_g)[i];
+        const double r = prec == 's' ? ((const float *)out_r)[i] : ((const double *)out_r)[i];
+        const double d = fabs(g - r) / tol;
+        if (!(d <= 1)) ok = 0; /* also catches NaN */
+        if (d > w || d != d) w = d;
+    }
+    *worst = w;
+    return ok;
+}
+
+int bench_check(const bench_case *c, const void *out_g, const void *out_r, int64_t elems,
+                double *worst) {
+    double k, s;
+    tolerance_model(c, &k, &s);
+    return bench_check_scaled(c->prec, out_g, out_r, elems, k, s, worst);
+}

@@ -1,0 +1,22 @@
+/* bench_cpu.h: the pieces of gblas-bench's CPU runner: the OpenBLAS side (bench_cpu_ref.c)
+ * and the ceilings measured on the host (bench_cpu_ceiling.c). */
+#ifndef GBLAS_BENCH_CPU_H
+#define GBLAS_BENCH_CPU_H
+
+#include "bench.h"
+
+/* One OpenBLAS call of the case, writing out[BENCH_SIDE_REF]. */
+void bench_cblas_call(const bench_case *c, bench_buffers *b);
+void bench_cblas_set_threads(int threads);
+const char *bench_cblas_config(void);
+
+/* Streaming read and scale-copy bandwidth over 256 MiB, and the FMA peak of a calibrated
+ * loop in each precision, at the given thread count (shorter with quick). */
+void bench_cpu_ceilings(int threads, int quick, bench_ceilings *out);
+/* How long, in microseconds, an idle OpenMP worker keeps a core busy after a parallel region
+ * of the given thread count ends (CPU time used by the process while its main thread sleeps). */
+double bench_cpu_idle_spin_us(int threads);
+/* The vector instruction set the FMA loop used: "avx512", "avx2" or "generic". */
+const char *bench_cpu_fma_isa(void);
+
+#endif /* GBLAS_BENCH_CPU_H */

@@ -1,0 +1,110 @@
+/* bench_main.c: gblas-bench's entry point: options, the record of the run (command, date,
+ * commit, host, library versions) as '#' lines, then each selected backend: the CPU against
+ * OpenBLAS, CUDA against cuBLAS. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "bench_commit.h"
+
+static void list_cases(const bench_options *o, int gpu) {
+    bench_case_list l;
+    bench_build_cases(&l, o, gpu);
+    printf("%s: %zu cases%s\n", gpu ? "cuda" : "cpu", l.count,
+           gpu ? "" : " (each at every --threads count)");
+    for (size_t i = 0; i < l.count; i++) {
+        const bench_case *c = &l.v[i];
+        printf("  %-12s %c %-2s m=%lld n=%lld k=%lld inc=%lld\n", bench_routine_name(c->routine),
+               c->prec, c->trans[0] ? c->trans : "-", (long long)c->m, (long long)c->n,
+               (long long)c->k, (long long)c->inc);
+    }
+    bench_free_cases(&l);
+}
+
+static void record_run(bench_report *r, int argc, char **argv) {
+    char cmd[1024] = "", host[256] = "unknown", date[64] = "unknown";
+    for (int i = 0; i < argc; i++) {
+        size_t len = strlen(cmd);
+        snprintf(cmd + len, sizeof cmd - len, "%s%s", i ? " " : "", argv[i]);
+    }
+    gethostname(host, sizeof host - 1);
+    time_t now = time(NULL);
+    struct tm tm;
+    if (gmtime_r(&now, &tm)) strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    bench_report_meta(r, "command: %s", cmd);
+    bench_report_meta(r, "date: %s", date);
+    bench_report_meta(r, "commit: %s", GBLAS_BENCH_COMMIT);
+    bench_report_meta(r, "host: %s", host);
+    bench_report_meta(r, "gblas: header %d, library %d", GBLAS_VERSION_NUMBER,
+                      gblas_version_number());
+    const char *timeout = getenv("OPENBLAS_THREAD_TIMEOUT");
+    bench_report_meta(r,
+                      "environment: OPENBLAS_THREAD_TIMEOUT=%s, OMP_NUM_THREADS=%s, "
+                      "OMP_WAIT_POLICY=%s",
+                      timeout ? timeout : "(unset)",
+                      getenv("OMP_NUM_THREADS") ? getenv("OMP_NUM_THREADS") : "(unset)",
+                      getenv("OMP_WAIT_POLICY") ? getenv("OMP_WAIT_POLICY") : "(unset)");
+}
+
+/* OpenBLAS's idle workers keep spinning (yielding) for 2^28 TSC cycles, about 0.1 s, after every
+ * call, and take cores from gblas's next sample when every core is in use; libopenblas reads
+ * that time only from the environment, when it loads. So a multi-thread CPU run re-executes
+ * itself once with OPENBLAS_THREAD_TIMEOUT=22 (2^22 cycles, a few milliseconds: shorter than
+ * the pause between samples, far longer than the gap between calls of one sample), unless the
+ * variable is set already. If the exec fails the run goes on with OpenBLAS's default. */
+static void shorten_openblas_spin(const bench_options *o, char **argv) {
+    int multi_thread = 0;
+    for (int i = 0; i < o->n_threads; i++) multi_thread |= o->threads[i] > 1;
+    if (!o->cpu || o->list_only || !multi_thread || getenv("OPENBLAS_THREAD_TIMEOUT")) return;
+    setenv("OPENBLAS_THREAD_TIMEOUT", "22", 1);
+    execv("/proc/self/exe", argv);
+}
+
+int main(int argc, char **argv) {
+    bench_options o;
+    const int parsed = bench_parse_options(argc, argv, &o);
+    if (parsed) return parsed > 0 ? 0 : 2;
+    shorten_openblas_spin(&o, argv);
+#ifndef GBLAS_BENCH_CUDA
+    if (o.cuda_required) {
+        fprintf(stderr, "gblas-bench: this build has no CUDA backend\n");
+        return 2;
+    }
+    o.cuda = 0;
+#endif
+    if (o.list_only) {
+        if (o.cpu) list_cases(&o, 0);
+        if (o.cuda) list_cases(&o, 1);
+        return 0;
+    }
+
+    bench_report r;
+    if (bench_report_open(&r, o.csv_path)) return 2;
+    record_run(&r, argc, argv);
+    int failed = 0;
+    bench_cpu *cpu = NULL;
+    if (o.cpu && bench_cpu_open(&cpu, &o, &r)) failed = 1, o.cpu = 0;
+#ifdef GBLAS_BENCH_CUDA
+    bench_cuda *cuda = NULL;
+    if (o.cuda && bench_cuda_open(&cuda, &o, &r)) {
+        if (o.cuda_required) {
+            fprintf(stderr, "gblas-bench: --backend cuda, but no usable CUDA device\n");
+            failed = 1;
+        } else {
+            bench_report_meta(&r, "cuda: no usable device, CUDA cases skipped");
+        }
+        o.cuda = 0;
+    }
+#endif
+    if (o.cpu) bench_cpu_run(cpu, &o, &r);
+#ifdef GBLAS_BENCH_CUDA
+    if (o.cuda) bench_cuda_run(cuda, &o, &r);
+    bench_cuda_close(cuda);
+#endif
+    bench_cpu_close(cpu);
+    if (r.failures) failed = 1;
+    bench_report_close(&r);
+    return failed;
+}
