@@ -97,7 +97,9 @@ GBLAS_API gblas_status_t gblas_set_stream(gblas_handle_t h, gblas_stream_t s);
 GBLAS_API gblas_status_t gblas_get_stream(gblas_handle_t h, gblas_stream_t *s);
 
 /* Where alpha, beta and results live: host memory, or backend memory (device memory on CUDA).
- * In device mode no routine waits for the device. NOT_INITIALIZED, INVALID_VALUE. */
+ * In device mode no routine waits for the device. (The CUDA runtime itself may wait once, at the
+ * first launch of each kernel in a process, while it loads the kernel lazily; set
+ * CUDA_MODULE_LOADING=EAGER to load everything at start instead.) NOT_INITIALIZED, INVALID_VALUE. */
 GBLAS_API gblas_status_t gblas_set_pointer_mode(gblas_handle_t h, gblas_pointer_mode_t mode);
 GBLAS_API gblas_status_t gblas_get_pointer_mode(gblas_handle_t h, gblas_pointer_mode_t *mode);
 
@@ -110,7 +112,8 @@ GBLAS_API gblas_status_t gblas_set_workspace(gblas_handle_t h, void *ws, size_t 
 GBLAS_API gblas_status_t gblas_workspace_size(gblas_handle_t h, size_t *bytes);
 
 /* CPU backend: threads the routines may use (>= 1). Default: the cores OpenMP reports.
- * On the CUDA backend it is accepted and ignored. NOT_INITIALIZED, INVALID_VALUE. */
+ * On the CUDA backend the value is kept but unused, and reads back as 0 until set.
+ * NOT_INITIALIZED, INVALID_VALUE. */
 GBLAS_API gblas_status_t gblas_set_num_threads(gblas_handle_t h, int threads);
 GBLAS_API gblas_status_t gblas_get_num_threads(gblas_handle_t h, int *threads);
 

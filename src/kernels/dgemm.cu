@@ -7,12 +7,15 @@
  *   Warps form a (BM/WM) x (BN/WN) grid; a warp owns WM x WN of C as (WM/8) x (WN/8) 8 x 8
  *   tiles, m-adjacent pairs issued as one m16n8k4. Fragments per 8 x 8 x 4 step, g = lane/4,
  *   q = lane%4: a = op(A)[g][q], b = op(B)[q][g], c = C[g][2q + {0, 1}].
- *   Shared tiles keep the global contiguity, so cp.async copies 16-byte pieces unchanged:
+ *   Shared tiles (a kStages-deep ring, one barrier per tile) keep the global contiguity, so
+ *   cp.async copies 16-byte pieces unchanged:
  *   MN-contiguous operands (A with N, B with T) as S[k][e] with rows of E + 4 doubles,
  *   K-contiguous ones (A with T, B with N) as S[e][k] with rows of BK + 4. Either pad makes a
  *   fragment read (8 e x 4 k) hit 16 distinct 8-byte bank pairs in each half warp.
- *   Out-of-range elements are zero-filled by cp.async (src-size < 16), so edge tiles need no
- *   other path; operands with odd ld or unaligned base take 8-byte copies.
+ *   Interior tiles of 16-byte aligned operands take unpredicated 16-byte copies from one
+ *   pointer per operand (slot l + 1 lies kSlotRows rows further, in X and in S). Edge tiles
+ *   zero-fill out-of-range elements through cp.async (src-size < 16); operands with odd ld or
+ *   unaligned base take 8-byte copies. Stages rotate by counters: tile t is in stage t % kStages.
  * Configs: 128x128 (8 warps of 64x32) and 64x64 (4 warps of 32x32) when 128x128 tiles would
  * leave SMs idle; split-K (grid.y) when even those are too few. */
 #include "gemm_common.cuh"
@@ -20,7 +23,7 @@
 namespace {
 
 constexpr int BK = 16;
-constexpr int kStages = 3;
+constexpr int kStages = 4;
 
 template <int BM, int BN, int WM, int WN> struct DgemmShape {
     static constexpr int kWarps = (BM / WM) * (BN / WN);
@@ -66,18 +69,41 @@ template <int E, bool KContig> struct OperandTile {
     static __device__ __forceinline__ int index(int e, int kk) {
         return KContig ? e * kLd + kk : kk * kLd + e;
     }
+    /* Piece f: (e, kk) and its neighbour along the contiguous dimension (16 bytes). */
+    static __device__ __forceinline__ void piece(int f, int &e, int &kk) {
+        e = KContig ? f / (BK / 2) : (f % (E / 2)) * 2;
+        kk = KContig ? (f % (BK / 2)) * 2 : f / (E / 2);
+    }
+    /* Piece f + THREADS is kSlotRows rows further (e for K-contiguous, k for MN-contiguous). */
+    template <int THREADS> struct Slots {
+        static constexpr int kPieceRow = KContig ? BK / 2 : E / 2;
+        static_assert(THREADS % kPieceRow == 0, "slot l + 1 is the same piece whole rows further");
+        static constexpr int kSlotRows = THREADS / kPieceRow;
+        static constexpr int kSlots = E * BK / 2 / THREADS;
+    };
+    /* Interior tile (e0 + E <= e_lim, k0 + BK <= k_lim, X 16-byte aligned, ld even). */
+    template <int THREADS>
+    static __device__ __forceinline__ void load_interior(double *S, const double *__restrict__ X,
+                                                         int64_t ld, int64_t e0, int64_t k0) {
+        using Sl = Slots<THREADS>;
+        int e, kk;
+        piece(threadIdx.x, e, kk);
+        const double *src = X + (KContig ? (k0 + kk) + (e0 + e) * ld : (e0 + e) + (k0 + kk) * ld);
+        double *dst = S + index(e, kk);
+#pragma unroll
+        for (int l = 0; l < Sl::kSlots; ++l)
+            cp_async16(dst + l * Sl::kSlotRows * kLd, src + l * Sl::kSlotRows * ld, 16);
+    }
     /* Issues this thread's copies of the tile at (e0, k0); elements outside
      * [0, e_lim) x [0, k_lim) become zeros. vec: X 16-byte aligned and ld even. */
     template <int THREADS>
     static __device__ __forceinline__ void load(double *S, const double *__restrict__ X,
                                                 int64_t ld, int64_t e0, int64_t k0,
                                                 int64_t e_lim, int64_t k_lim, bool vec) {
-        constexpr int kPieces = E * BK / 2;
 #pragma unroll
-        for (int l = 0; l < kPieces / THREADS; ++l) {
-            const int f = threadIdx.x + l * THREADS;
-            const int e = KContig ? f / (BK / 2) : (f % (E / 2)) * 2;
-            const int kk = KContig ? (f % (BK / 2)) * 2 : f / (E / 2);
+        for (int l = 0; l < Slots<THREADS>::kSlots; ++l) {
+            int e, kk;
+            piece(threadIdx.x + l * THREADS, e, kk);
             const int64_t ge = e0 + e, gk = k0 + kk;
             /* the piece is (ge, gk) and its neighbour along the contiguous dimension */
             const bool ok0 = ge < e_lim && gk < k_lim;
@@ -124,24 +150,35 @@ __global__ void __launch_bounds__(DgemmShape<BM, BN, WM, WN>::kThreads, 1)
     double acc[MT][NT][2] = {};
     if (alpha != 0.0 && kb < ke) { /* alpha == 0 (or k == 0): A and B are never read */
         const int64_t tiles = ceil_div(ke - kb, BK);
-        auto load_stage = [&](int64_t tile) {
-            const int stage = (int)(tile % kStages);
+        const bool full_a = vec_a && m0 + BM <= m, full_b = vec_b && n0 + BN <= n;
+        auto load_stage = [&](int64_t tile, int stage) {
             const int64_t k0 = kb + tile * BK;
-            TA::template load<THREADS>(As + stage * TA::kElems, A, lda, m0, k0, m, ke, vec_a);
-            TB::template load<THREADS>(Bs + stage * TB::kElems, B, ldb, n0, k0, n, ke, vec_b);
+            const bool full_k = k0 + BK <= ke;
+            double *as = As + stage * TA::kElems, *bs = Bs + stage * TB::kElems;
+            if (full_a && full_k)
+                TA::template load_interior<THREADS>(as, A, lda, m0, k0);
+            else
+                TA::template load<THREADS>(as, A, lda, m0, k0, m, ke, vec_a);
+            if (full_b && full_k)
+                TB::template load_interior<THREADS>(bs, B, ldb, n0, k0);
+            else
+                TB::template load<THREADS>(bs, B, ldb, n0, k0, n, ke, vec_b);
         };
 #pragma unroll
         for (int s = 0; s < kStages - 1; ++s) {
-            if (s < tiles) load_stage(s);
+            if (s < tiles) load_stage(s, s);
             cp_async_commit();
         }
+        int read_stage = 0, write_stage = kStages - 1; /* t and t + kStages - 1, mod kStages */
         for (int64_t t = 0; t < tiles; ++t) {
             cp_async_wait<kStages - 2>(); /* tile t has landed (for this thread) */
             __syncthreads();              /* ... for all; and tile t-1's stage is free */
-            if (t + kStages - 1 < tiles) load_stage(t + kStages - 1);
+            if (t + kStages - 1 < tiles) load_stage(t + kStages - 1, write_stage);
             cp_async_commit();
-            const double *as = As + (int)(t % kStages) * TA::kElems;
-            const double *bs = Bs + (int)(t % kStages) * TB::kElems;
+            const double *as = As + read_stage * TA::kElems;
+            const double *bs = Bs + read_stage * TB::kElems;
+            read_stage = read_stage + 1 == kStages ? 0 : read_stage + 1;
+            write_stage = write_stage + 1 == kStages ? 0 : write_stage + 1;
 #pragma unroll
             for (int ks = 0; ks < BK; ks += 4) {
                 double a[MT], b[NT];

@@ -19,13 +19,15 @@ __device__ __forceinline__ void tile_coords(int64_t b, int64_t mtiles, int64_t n
     tn = r / rows;
 }
 
-/* Depth of each split of k (a multiple of bk; k itself when no split pays off). */
+/* Depth of each split of k (a multiple of bk; k itself when no split pays off). Splits are
+ * added while the tiles alone give fewer than target_blocks blocks (a config's blocks per SM
+ * for good latency hiding, times the SM count), each split keeping kMinSplitDepth of k. */
 constexpr int64_t kMinSplitDepth = 256;
 inline int64_t split_k_depth(int64_t m, int64_t n, int64_t k, int64_t tiles, int bk,
-                             size_t elem, int sm_count) {
+                             size_t elem, int64_t target_blocks) {
     int64_t splits = 1;
-    if (tiles < sm_count) {
-        splits = ceil_div(sm_count, tiles);
+    if (tiles < target_blocks) {
+        splits = ceil_div(target_blocks, tiles);
         splits = clamp64(splits, 1, k / kMinSplitDepth);
         splits = clamp64(splits, 1, (int64_t)(GBLAS_CUDA_SCRATCH_BYTES / ((size_t)m * n * elem)));
     }
@@ -45,8 +47,20 @@ __global__ void __launch_bounds__(256)
     for (int64_t idx = (int64_t)blockIdx.x * 256 + threadIdx.x; idx < mn;
          idx += (int64_t)gridDim.x * 256) {
         T sum = T(0);
-        if (alpha != T(0))
-            for (int s = 0; s < splits; ++s) sum += partial[s * mn + idx];
+        if (alpha != T(0)) {
+            /* kBatch loads in flight per round trip; the adds stay in split order */
+            constexpr int kBatch = 8;
+            const T *p = partial + idx;
+            int s = 0;
+            for (; s + kBatch <= splits; s += kBatch) {
+                T v[kBatch];
+#pragma unroll
+                for (int b = 0; b < kBatch; ++b) v[b] = p[(int64_t)(s + b) * mn];
+#pragma unroll
+                for (int b = 0; b < kBatch; ++b) sum += v[b];
+            }
+            for (; s < splits; ++s) sum += p[(int64_t)s * mn];
+        }
         T *c = C + (idx % m) + (idx / m) * ldc;
         *c = scale_output(alpha, sum, beta, beta != T(0) ? *c : T(0));
     }

@@ -6,9 +6,9 @@
  * T: a group of LPC lanes owns CPT columns and reads them in 16-byte pieces, P pieces per
  *    column in flight, against the same pieces of x read through L1; the group's lanes are
  *    summed by a fixed butterfly. A block covers 256/LPC x CPT columns over one chunk of rows.
- * With more than one chunk, each chunk writes partial sums to scratch and gemv_reduce_kernel
- * (a dependent launch) adds them in chunk order before alpha and beta. Chunk counts depend on
- * m, n and the SM count only. A is read with streaming loads, hinted per launch_gemv_shape(). */
+ * Otherwise, with more than one chunk, each writes partial sums to scratch and
+ * gemv_reduce_kernel (a dependent launch) adds them in chunk order before alpha and beta.
+ * Shapes and chunk counts depend on m, n and the SM count only (launch_gemv_shape). */
 #include "cuda_common.cuh"
 
 namespace {
@@ -17,14 +17,17 @@ constexpr int kThreads = 256;
 constexpr int kBlocksPerSm = 4; /* blocks resident per SM: sizes the chunking */
 constexpr int kUnrollN = 4;     /* N: columns in flight per thread */
 
-/* T shapes: lanes per column group, columns per group, 16-byte pieces per column in flight. */
-template <int LPC_, int CPT_, int P_> struct TShape {
-    static constexpr int LPC = LPC_, CPT = CPT_, P = P_;
+/* T shapes: lanes per column group, columns per group, 16-byte pieces per column in flight,
+ * blocks resident per SM (registers, chunking), whether one chunk takes all m rows. */
+template <int LPC_, int CPT_, int P_, int BPS_, bool kOnePass_> struct TShape {
+    static constexpr int LPC = LPC_, CPT = CPT_, P = P_, kBlocksPerSm = BPS_;
+    static constexpr bool kOnePass = kOnePass_;
     static constexpr int kGroups = kThreads / LPC, kCols = kGroups * CPT;
     static_assert(LPC <= 32 && 32 % LPC == 0, "a group lies inside one warp");
 };
-using TShapeTall = TShape<32, 1, 4>; /* m of at least one full batch: a warp per column */
-using TShapeShort = TShape<8, 4, 1>; /* small m: 8 lanes per column, 4 columns in flight */
+using TShapeTall = TShape<32, 1, 4, 4, false>;  /* m of one full batch or more: a warp per column */
+using TShapeColumn = TShape<32, 1, 8, 2, true>; /* mid m and n: a warp reads its whole column */
+using TShapeShort = TShape<8, 4, 1, 4, false>;  /* small m: 8 lanes a column, 4 columns in flight */
 
 /* gemv_reduce_kernel: a block sums kReduceOutputs outputs, each over kReduceSplits threads. */
 constexpr int kReduceOutputs = 32, kReduceSplits = 32;
@@ -168,7 +171,7 @@ __device__ __forceinline__ void rows_batch(const T *A, int64_t lda, int64_t n, i
 }
 
 template <typename T, typename S, bool kHinted>
-__global__ void __launch_bounds__(kThreads, kBlocksPerSm)
+__global__ void __launch_bounds__(kThreads, S::kBlocksPerSm)
     gemv_t_kernel(int64_t m, int64_t n, int64_t rows_per_chunk, Scalar<T> alpha_s,
                   const T *__restrict__ A, int64_t lda, bool vec, const T *__restrict__ x,
                   int64_t incx, bool xvec, Scalar<T> beta_s, T *__restrict__ y, int64_t incy,
@@ -243,10 +246,10 @@ __global__ void __launch_bounds__(kReduceThreads)
 }
 
 /* Splits `extent` (the summed dimension) into chunks of a multiple of `unit` so that about
- * kBlocksPerSm blocks per SM run, keeping each chunk's partials inside the scratch. */
+ * blocks_per_sm blocks per SM run, keeping each chunk's partials inside the scratch. */
 int64_t chunk_length(int64_t extent, int64_t unit, int64_t other_blocks, int64_t partial_bytes,
-                     int sm_count) {
-    int64_t chunks = (int64_t)kBlocksPerSm * sm_count / other_blocks;
+                     int sm_count, int blocks_per_sm) {
+    int64_t chunks = (int64_t)blocks_per_sm * sm_count / other_blocks;
     chunks = clamp64(chunks, 1, ceil_div(extent, unit));
     chunks = clamp64(chunks, 1, (int64_t)(GBLAS_CUDA_SCRATCH_BYTES / partial_bytes));
     return ceil_div(ceil_div(extent, chunks), unit) * unit;
@@ -259,7 +262,7 @@ cudaError_t launch_gemv_n(gblas_cuda_env *env, int64_t m, int64_t n, Scalar<T> a
     constexpr int R = Vec16<T>::width, G = kThreads / RT;
     const int64_t row_blocks = ceil_div(m, (int64_t)RT * R);
     const int64_t cpc = chunk_length(n, (int64_t)G * kUnrollN, row_blocks, m * sizeof(T),
-                                     env->sm_count);
+                                     env->sm_count, kBlocksPerSm);
     *chunks = ceil_div(n, cpc);
     gemv_n_kernel<T, RT, kHinted><<<dim3((unsigned)row_blocks, (unsigned)*chunks), kThreads, 0,
                            env->stream>>>(m, n, cpc, alpha, A, lda, vec, x, incx, beta, y, incy,
@@ -274,13 +277,24 @@ cudaError_t launch_gemv_t(gblas_cuda_env *env, int64_t m, int64_t n, Scalar<T> a
     constexpr int R = Vec16<T>::width;
     const bool xvec = incx == 1 && aligned16(x);
     const int64_t col_blocks = ceil_div(n, (int64_t)S::kCols);
-    const int64_t rpc = chunk_length(m, (int64_t)S::LPC * R * S::P, col_blocks, n * sizeof(T),
-                                     env->sm_count);
+    const int64_t rpc =
+        S::kOnePass ? m : chunk_length(m, (int64_t)S::LPC * R * S::P, col_blocks, n * sizeof(T),
+                                       env->sm_count, S::kBlocksPerSm);
     *chunks = ceil_div(m, rpc);
     gemv_t_kernel<T, S, kHinted><<<dim3((unsigned)col_blocks, (unsigned)*chunks), kThreads, 0,
                           env->stream>>>(m, n, rpc, alpha, A, lda, vec, x, incx, xvec, beta, y,
                                          incy, static_cast<T *>(env->scratch));
     return launch_check(env, "gemv_t_kernel");
+}
+
+/* T in one pass (TShapeColumn): where TShapeTall would split m, its column blocks nearly fill
+ * one wave (2 per SM), and a warp reads at most 2 batches of 8 pieces per block its SM runs. */
+bool t_one_pass(int64_t m, int64_t n, int64_t width, int sm_count) {
+    const int64_t col_blocks = ceil_div(n, (int64_t)TShapeColumn::kCols);
+    const int64_t column_batch = (int64_t)TShapeColumn::LPC * width * TShapeColumn::P;
+    return m > TShapeTall::LPC * width * TShapeTall::P && col_blocks >= sm_count * 7 / 8 &&
+           col_blocks <= (int64_t)TShapeColumn::kBlocksPerSm * sm_count &&
+           ceil_div(m, column_batch) <= 2 * ceil_div(col_blocks, sm_count);
 }
 
 /* Picks the kernel shape for m and n; loads are hinted as hinted_loads() says, except in the
@@ -296,6 +310,9 @@ cudaError_t launch_gemv_shape(gblas_cuda_env *env, int trans, int64_t m, int64_t
     if (!trans)
         return launch_gemv_n<T, 8, kHinted>(env, m, n, alpha, A, lda, vec, x, incx, beta, y,
                                             incy, chunks);
+    if (t_one_pass(m, n, R, env->sm_count))
+        return launch_gemv_t<T, TShapeColumn, kHinted>(env, m, n, alpha, A, lda, vec, x, incx,
+                                                       beta, y, incy, chunks);
     if (m >= (int64_t)TShapeTall::LPC * R * TShapeTall::P) /* one full batch per column */
         return launch_gemv_t<T, TShapeTall, kHinted>(env, m, n, alpha, A, lda, vec, x, incx,
                                                      beta, y, incy, chunks);

@@ -6,15 +6,19 @@
  *   wm*64 + {0, 32} + lm*4 + {0..3} and its columns wn*32 + {0, 16} + ln*4 + {0..3}: four 4 x 4
  *   blocks, read from shared memory as float4s (per warp 8 distinct float4 of A and 4 of B per
  *   k: one wavefront each, no bank conflicts).
- *   Shared memory: As[2][BK][BM] (op(A) k-major), Bs[2][BK][BN]. Tile t+1 is loaded into
- *   registers while tile t is computed, then stored to the other buffer: one barrier per tile.
+ *   Shared memory: As[2][BK][BM + 4] (op(A) k-major), Bs[2][BK][BN + 4]. Tile t+1 is loaded into
+ *   registers while tile t is computed, then stored to the other buffer: one barrier per tile
+ *   (BK = 16: 1024 FFMA per thread between barriers).
  *   Loads: "MN-contiguous" operands (A with N, B with T) are read as float4s along m (n) and
  *   stored as float4s; "K-contiguous" ones (A with T, B with N) as float4s along k, stored
- *   transposed as 4 scalars (a warp stores 32 consecutive m: no conflicts).
- * Interior tiles with 16-byte aligned operands take unguarded float4 loads and stores; edge
- * tiles and unaligned operands take guarded scalar ones (zero fill). Configs: 128x128x8 with
- * 256 threads; 64x64x8 with 64 threads when 128x128 tiles would leave SMs idle; split-K (grid.y)
- * when even those are too few. */
+ *   transposed as 4 scalars. In the 128 x 128 config a lane pair reads k 0..7 (8..15) of one
+ *   column: 32 bytes, a whole sector; its two stores (rows kk, kk + 4) land 16 banks apart
+ *   thanks to the 4-float row pad, so a warp (16 columns x 2) stores without conflicts.
+ * Interior tiles with 16-byte aligned operands take unguarded float4 loads from one pointer per
+ * operand (slot l + 1 lies kSlotK further along k); edge tiles and unaligned operands take
+ * guarded scalar ones (zero fill). Configs: 128x128x16 with 256 threads; 64x64x16 with 64
+ * threads when 128x128 tiles would leave SMs idle, split along k (grid.y) until there are
+ * about 4 blocks per SM. */
 #include "gemm_common.cuh"
 
 namespace {
@@ -24,6 +28,8 @@ template <int BM, int BN, int BK> struct SgemmShape {
     static constexpr int kThreads = kWarpsM * kWarpsN * 32;
     /* 2 blocks of 256 threads per SM cap registers at 128; small blocks may use more. */
     static constexpr int kMinBlocks = kThreads >= 256 ? 2 : 4;
+    /* split-K target: 2-warp blocks need about 4 per SM to hide latency, big ones 1 */
+    static constexpr int kSplitBlocksPerSm = kThreads >= 256 ? 1 : 4;
     static_assert(BM % 64 == 0 && BN % 32 == 0, "the block tile is whole 64 x 32 warp tiles");
     static_assert((BM * BK) % (4 * kThreads) == 0 && (BN * BK) % (4 * kThreads) == 0,
                   "each thread loads whole float4s of both tiles");
@@ -35,37 +41,59 @@ template <int BM, int BN, int BK> struct SgemmShape {
  * X[(k0 + kk) + (e0 + e) ld] when K-contiguous. Stored to shared memory as S[kk][e]. */
 template <int E, int BK, int THREADS, bool KContig> struct TileLoader {
     static constexpr int kLoads = E * BK / (4 * THREADS);
+    /* K-contiguous: kLanes adjacent lanes read adjacent float4s of one column */
+    static constexpr int kLanes = KContig && (THREADS / 2) % E == 0 && BK % 8 == 0 ? 2 : 1;
+    static constexpr int kRow = E + 4; /* shared row stride in floats */
+    /* slot l covers k from coords(threadIdx.x).kk + l kSlotK (e is the same for every slot) */
+    static constexpr int kSlotK = 4 * THREADS / E;
+    static_assert(KContig ? (THREADS / kLanes) % E == 0 : THREADS % (E / 4) == 0,
+                  "slot l + 1 of a thread is the same e, kSlotK further along k");
+    static_assert(kRow % 4 == 0 && (4 * kRow) % 32 == 16,
+                  "rows stay float4-aligned and rows kk, kk + 4 start 16 banks apart");
     float4 reg[kLoads];
+    int e, kk;   /* slot 0's element of the tile; slot l is (e, kk + l kSlotK) */
+    int64_t off; /* X offset of slot 0's element in the current tile */
 
-    static __device__ __forceinline__ void coords(int f, int &e, int &kk) {
+    /* float4 number f of the tile -> its first element (e, kk) */
+    static __device__ __forceinline__ void coords(int f, int &fe, int &fk) {
         if (KContig) {
-            e = f % E;
-            kk = (f / E) * 4;
+            const int r = f / kLanes;
+            fe = r % E;
+            fk = (r / E) * 4 * kLanes + (f % kLanes) * 4;
         } else {
-            e = (f % (E / 4)) * 4;
-            kk = f / (E / 4);
+            fe = (f % (E / 4)) * 4;
+            fk = f / (E / 4);
         }
     }
     static __device__ __forceinline__ int64_t offset(int64_t ge, int64_t gk, int64_t ld) {
         return KContig ? gk + ge * ld : ge + gk * ld;
     }
-    /* guarded: scalar loads, elements outside [0, e_lim) x [0, k_lim) read as zero. */
-    __device__ __forceinline__ void load(const float *__restrict__ X, int64_t ld, int64_t e0,
-                                         int64_t k0, int64_t e_lim, int64_t k_lim, bool guarded) {
+    /* at the tile whose first element is X[offset(e0, k0)] */
+    __device__ __forceinline__ TileLoader(int64_t e0, int64_t k0, int64_t ld) {
+        coords(threadIdx.x, e, kk);
+        off = offset(e0 + e, k0 + kk, ld);
+    }
+    __device__ __forceinline__ void next_tile(int64_t ld) { off += offset(0, BK, ld); }
+    /* interior (the whole tile in range, X 16-byte aligned, ld % 4 == 0): float4 loads. */
+    __device__ __forceinline__ void load_interior(const float *__restrict__ X, int64_t ld) {
+        const float *p = X + off;
+#pragma unroll
+        for (int l = 0; l < kLoads; ++l)
+            reg[l] = *reinterpret_cast<const float4 *>(p + l * offset(0, kSlotK, ld));
+    }
+    /* guarded: scalar loads; elements at tile e >= e_in or tile k >= k_in are not read and
+     * become zeros. */
+    __device__ __forceinline__ void load_guarded(const float *__restrict__ X, int64_t ld,
+                                                 int e_in, int k_in) {
+        const float *p = X + off;
+        const int e_room = e_in - e, k_room = k_in - kk; /* in range: de < e_room, dk < k_room */
 #pragma unroll
         for (int l = 0; l < kLoads; ++l) {
-            int e, kk;
-            coords(threadIdx.x + l * THREADS, e, kk);
-            const int64_t ge = e0 + e, gk = k0 + kk;
-            if (!guarded) {
-                reg[l] = *reinterpret_cast<const float4 *>(X + offset(ge, gk, ld));
-                continue;
-            }
             float v[4];
 #pragma unroll
             for (int c = 0; c < 4; ++c) {
-                const int64_t ce = KContig ? ge : ge + c, ck = KContig ? gk + c : gk;
-                v[c] = (ce < e_lim && ck < k_lim) ? X[offset(ce, ck, ld)] : 0.0f;
+                const int de = KContig ? 0 : c, dk = l * kSlotK + (KContig ? c : 0);
+                v[c] = (de < e_room && dk < k_room) ? p[offset(de, dk, ld)] : 0.0f;
             }
             reg[l] = make_float4(v[0], v[1], v[2], v[3]);
         }
@@ -73,15 +101,14 @@ template <int E, int BK, int THREADS, bool KContig> struct TileLoader {
     __device__ __forceinline__ void store(float *S) const {
 #pragma unroll
         for (int l = 0; l < kLoads; ++l) {
-            int e, kk;
-            coords(threadIdx.x + l * THREADS, e, kk);
+            float *s = S + (kk + l * kSlotK) * kRow + e;
             if (KContig) {
-                S[(kk + 0) * E + e] = reg[l].x;
-                S[(kk + 1) * E + e] = reg[l].y;
-                S[(kk + 2) * E + e] = reg[l].z;
-                S[(kk + 3) * E + e] = reg[l].w;
+                s[0 * kRow] = reg[l].x;
+                s[1 * kRow] = reg[l].y;
+                s[2 * kRow] = reg[l].z;
+                s[3 * kRow] = reg[l].w;
             } else {
-                *reinterpret_cast<float4 *>(S + kk * E + e) = reg[l];
+                *reinterpret_cast<float4 *>(s) = reg[l];
             }
         }
     }
@@ -95,8 +122,11 @@ __global__ void __launch_bounds__(SgemmShape<BM, BN, BK>::kThreads,
                  int64_t ldb, gblas_cuda_sscalar beta_s, float *__restrict__ C, int64_t ldc,
                  float *__restrict__ partial, bool vec_ab, bool vec_c) {
     constexpr int THREADS = SgemmShape<BM, BN, BK>::kThreads;
-    __shared__ __align__(16) float As[2][BK * BM];
-    __shared__ __align__(16) float Bs[2][BK * BN];
+    using LoaderA = TileLoader<BM, BK, THREADS, kTransA>;
+    using LoaderB = TileLoader<BN, BK, THREADS, !kTransB>;
+    constexpr int kRowA = LoaderA::kRow, kRowB = LoaderB::kRow;
+    __shared__ __align__(16) float As[2][BK * kRowA];
+    __shared__ __align__(16) float Bs[2][BK * kRowB];
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     const int wm = warp % (BM / 64), wn = warp / (BM / 64);
     const int am = wm * 64 + (lane % 8) * 4, bn = wn * 32 + (lane / 8) * 4;
@@ -109,28 +139,29 @@ __global__ void __launch_bounds__(SgemmShape<BM, BN, BK>::kThreads,
 
     float acc[8][8] = {};
     if (alpha != 0.0f && kb < ke) { /* alpha == 0 (or k == 0): A and B are never read */
-        TileLoader<BM, BK, THREADS, kTransA> la;
-        TileLoader<BN, BK, THREADS, !kTransB> lb;
+        LoaderA la(m0, kb, lda);
+        LoaderB lb(n0, kb, ldb);
         const bool interior = vec_ab && full_mn;
-        auto load = [&](int64_t k0) {
-            const bool guarded = !(interior && k0 + BK <= ke);
-            la.load(A, lda, m0, k0, m, ke, guarded);
-            lb.load(B, ldb, n0, k0, n, ke, guarded);
-        };
         const int64_t tiles = ceil_div(ke - kb, BK);
-        load(kb);
-        la.store(As[0]);
-        lb.store(Bs[0]);
-        __syncthreads();
-        for (int64_t t = 0; t < tiles; ++t) {
-            const int cur = (int)(t & 1);
-            if (t + 1 < tiles) load(kb + (t + 1) * BK);
+        const int m_in = (int)min(m - m0, (int64_t)BM), n_in = (int)min(n - n0, (int64_t)BN);
+        /* interior: the whole tile in range and 16-byte aligned operands */
+        auto load_a = [&](int64_t k0) {
+            if (interior && k0 + BK <= ke) la.load_interior(A, lda);
+            else la.load_guarded(A, lda, m_in, (int)min(ke - k0, (int64_t)BK));
+        };
+        auto load_b = [&](int64_t k0) {
+            if (interior && k0 + BK <= ke) lb.load_interior(B, ldb);
+            else lb.load_guarded(B, ldb, n_in, (int)min(ke - k0, (int64_t)BK));
+        };
+        /* acc += the k rows [k_begin, k_begin + BK/2) of shared buffer cur */
+        auto multiply_half = [&](int cur, int k_begin) {
 #pragma unroll
-            for (int kk = 0; kk < BK; ++kk) {
-                const float4 a0 = *reinterpret_cast<const float4 *>(&As[cur][kk * BM + am]);
-                const float4 a1 = *reinterpret_cast<const float4 *>(&As[cur][kk * BM + am + 32]);
-                const float4 b0 = *reinterpret_cast<const float4 *>(&Bs[cur][kk * BN + bn]);
-                const float4 b1 = *reinterpret_cast<const float4 *>(&Bs[cur][kk * BN + bn + 16]);
+            for (int kk = k_begin; kk < k_begin + BK / 2; ++kk) {
+                const float *as = &As[cur][kk * kRowA + am], *bs = &Bs[cur][kk * kRowB + bn];
+                const float4 a0 = *reinterpret_cast<const float4 *>(as);
+                const float4 a1 = *reinterpret_cast<const float4 *>(as + 32);
+                const float4 b0 = *reinterpret_cast<const float4 *>(bs);
+                const float4 b1 = *reinterpret_cast<const float4 *>(bs + 16);
                 const float a[8] = {a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w};
                 const float b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
 #pragma unroll
@@ -138,10 +169,31 @@ __global__ void __launch_bounds__(SgemmShape<BM, BN, BK>::kThreads,
 #pragma unroll
                     for (int j = 0; j < 8; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
             }
-            if (t + 1 < tiles) {
-                la.store(As[cur ^ 1]);
-                lb.store(Bs[cur ^ 1]);
+        };
+        load_a(kb);
+        load_b(kb);
+        la.store(As[0]);
+        lb.store(Bs[0]);
+        __syncthreads();
+        /* Buffer cur ^ 1 was last read in tile t - 1 (before the previous barrier), so tile
+         * t + 1 is stored into it during tile t: A after the first half of k, B at the end;
+         * only one operand's staging registers are live at a time. */
+        for (int64_t t = 0; t < tiles; ++t) {
+            const int cur = (int)(t & 1);
+            const bool next = t + 1 < tiles;
+            const int64_t k_next = kb + (t + 1) * BK;
+            if (next) {
+                la.next_tile(lda);
+                load_a(k_next);
             }
+            multiply_half(cur, 0);
+            if (next) {
+                la.store(As[cur ^ 1]);
+                lb.next_tile(ldb);
+                load_b(k_next);
+            }
+            multiply_half(cur, BK / 2);
+            if (next) lb.store(Bs[cur ^ 1]);
             __syncthreads();
         }
     }
@@ -154,7 +206,8 @@ __global__ void __launch_bounds__(SgemmShape<BM, BN, BK>::kThreads,
         for (int j = 0; j < 8; ++j)
 #pragma unroll
             for (int i = 0; i < 8; ++i) {
-                const int64_t r = m0 + am + (i / 4) * 32 + i % 4, c = n0 + bn + (j / 4) * 16 + j % 4;
+                const int64_t r = m0 + am + (i / 4) * 32 + i % 4;
+                const int64_t c = n0 + bn + (j / 4) * 16 + j % 4;
                 if (r < m && c < n) P[r + c * m] = acc[i][j];
             }
         return;
@@ -193,7 +246,9 @@ cudaError_t launch_sgemm_shape(gblas_cuda_env *env, int transa, int transb, int6
                                int64_t lda, const float *B, int64_t ldb, gblas_cuda_sscalar beta,
                                float *C, int64_t ldc) {
     const int64_t tiles = ceil_div(m, BM) * ceil_div(n, BN);
-    const int64_t depth = split_k_depth(m, n, k, tiles, BK, sizeof(float), env->sm_count);
+    const int64_t depth = split_k_depth(m, n, k, tiles, BK, sizeof(float),
+                                        (int64_t)SgemmShape<BM, BN, BK>::kSplitBlocksPerSm *
+                                            env->sm_count);
     const int splits = (int)ceil_div(k > 0 ? k : 1, depth);
     const bool vec_ab = aligned16(A) && aligned16(B) && lda % 4 == 0 && ldb % 4 == 0;
     const bool vec_c = aligned16(C) && ldc % 4 == 0;
@@ -220,8 +275,8 @@ extern "C" cudaError_t gblas_cuda_launch_sgemm(gblas_cuda_env *env, int transa, 
                                                gblas_cuda_sscalar beta, float *C, int64_t ldc) {
     if (m <= 0 || n <= 0) return cudaSuccess;
     if (ceil_div(m, 128) * ceil_div(n, 128) >= env->sm_count)
-        return launch_sgemm_shape<128, 128, 8>(env, transa, transb, m, n, k, alpha, A, lda, B,
-                                               ldb, beta, C, ldc);
-    return launch_sgemm_shape<64, 64, 8>(env, transa, transb, m, n, k, alpha, A, lda, B, ldb,
-                                         beta, C, ldc);
+        return launch_sgemm_shape<128, 128, 16>(env, transa, transb, m, n, k, alpha, A, lda, B,
+                                                ldb, beta, C, ldc);
+    return launch_sgemm_shape<64, 64, 16>(env, transa, transb, m, n, k, alpha, A, lda, B, ldb,
+                                          beta, C, ldc);
 }
