@@ -77,7 +77,8 @@ gblas_status_t gblas_cpu_backend_init(gblas_ctx *ctx, gblas_ops *ops) {
     const gblas_status_t st = gblas_cpu_select_level(ctx, &level);
     if (st != GBLAS_STATUS_SUCCESS) return st;
 
-    /* 16 MiB of GEMM packing buffers plus 512 KiB of DOT/NRM2 partials: see cpu_paths.h. */
+    /* 512 KiB of DOT/NRM2 partials; the AVX levels add their GEMM packing region (see
+     * cpu_paths.h) when gblas_cpu_fill_routines installs them. */
     ops->workspace_min = GBLAS_CPU_WORKSPACE_BYTES;
     ops->release = NULL; /* the CPU backend keeps no ctx->state */
     ops->alloc = cpu_alloc;

@@ -1,8 +1,11 @@
 /* cpu_dispatch.c: run-time choice of the CPU backend's instruction-set level and the filling of
- * its routine table. A level counts as supported only when the CPU has the instructions (cpuid)
- * and the OS saves the registers they use (xgetbv). GBLAS_CPU_PATH may force a level. */
+ * its routine table, and the threads a routine may use. A level counts as supported only when
+ * the CPU has the instructions (cpuid) and the OS saves the registers they use (xgetbv).
+ * GBLAS_CPU_PATH may force a level. */
 #include <stdlib.h>
 #include <string.h>
+
+#include <omp.h>
 
 #include "cpu_paths.h"
 
@@ -69,6 +72,21 @@ gblas_status_t gblas_cpu_select_level(gblas_ctx *ctx, gblas_cpu_level_t *level) 
                           forced);
 }
 
+int gblas_cpu_threads(const gblas_ctx *ctx) {
+    return omp_in_parallel() ? 1 : ctx->num_threads;
+}
+
+void gblas_cpu_for(const gblas_ctx *ctx, int64_t count, int parallel,
+                   void (*body)(void *arg, int64_t i), void *arg) {
+    const int nthreads = parallel ? gblas_cpu_threads(ctx) : 1;
+    if (nthreads <= 1 || count <= 1) {
+        for (int64_t i = 0; i < count; i++) body(arg, i);
+        return;
+    }
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+    for (int64_t i = 0; i < count; i++) body(arg, i);
+}
+
 void gblas_cpu_fill_routines(gblas_ops *ops, gblas_cpu_level_t level) {
     ops->sdot = gblas_ref_sdot;
     ops->ddot = gblas_ref_ddot;
@@ -85,10 +103,16 @@ void gblas_cpu_fill_routines(gblas_ops *ops, gblas_cpu_level_t level) {
     ops->sgemm = gblas_ref_sgemm;
     ops->dgemm = gblas_ref_dgemm;
 
-    /* Overrides, each level on top of the one below it. The instruction-set files
-     * (*_avx2.c, *_avx512.c) are not written yet; each will export one function,
-     * gblas_cpu_fill_avx2(ops) / gblas_cpu_fill_avx512(ops), declared in cpu_paths.h and called
-     * here: AVX2 when level >= GBLAS_CPU_LEVEL_AVX2, then AVX-512 when level is AVX512. Until
-     * then every level runs the reference routines. */
-    (void)level;
+    /* Then the chosen level's overrides (as BLIS's bli_cntx_init_<arch>). Each level implements
+     * every family, so only its own fills run: a level below would only raise workspace_min
+     * for packing buffers that are never used. */
+    if (level == GBLAS_CPU_LEVEL_AVX2) {
+        gblas_avx2_fill_level1(ops);
+        gblas_avx2_fill_gemv(ops);
+        gblas_avx2_fill_gemm(ops);
+    } else if (level == GBLAS_CPU_LEVEL_AVX512) {
+        gblas_avx512_fill_level1(ops);
+        gblas_avx512_fill_gemv(ops);
+        gblas_avx512_fill_gemm(ops);
+    }
 }

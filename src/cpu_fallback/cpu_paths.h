@@ -26,24 +26,95 @@ gblas_status_t gblas_cpu_select_level(gblas_ctx *ctx, gblas_cpu_level_t *level);
 void gblas_cpu_fill_routines(gblas_ops *ops, gblas_cpu_level_t level);
 
 /* ---- workspace layout (ctx->workspace, GBLAS_WORKSPACE_ALIGN aligned) -------------------------
- * [0, PACK_BYTES)                          GEMM packing buffers (the AVX paths' A and B panels)
- * [PACK_BYTES, PACK_BYTES + PARTIAL_BYTES) reduction partials of DOT and NRM2, one slot of up
- *                                          to 4 doubles per chunk of GBLAS_CPU_CHUNK elements
+ * [0, PARTIAL_BYTES)                 reduction partials of DOT and NRM2, one slot of up to
+ *                                    4 doubles per chunk of GBLAS_CPU_CHUNK elements
+ * [PARTIAL_BYTES, workspace_bytes)   the AVX paths' packing region: GEMM's shared B panel, then
+ *                                    one A block per thread (gblas_cpu_gemm_reserve); GEMV T
+ *                                    gathers a strided x there
  * A reduction over more than GBLAS_CPU_PARTIAL_CHUNKS chunks runs in passes of that many chunks,
- * each pass's partials added to the running total in chunk order. */
+ * each pass's partials added to the running total in chunk order. The reference routines need
+ * the partials only (GBLAS_CPU_WORKSPACE_BYTES); each AVX level's fill raises workspace_min. */
 #define GBLAS_CPU_CHUNK ((int64_t)4096)
 #define GBLAS_CPU_PARTIAL_CHUNKS ((int64_t)16384)
-#define GBLAS_CPU_PACK_BYTES ((size_t)16 << 20)
 #define GBLAS_CPU_PARTIAL_BYTES ((size_t)GBLAS_CPU_PARTIAL_CHUNKS * 4 * sizeof(double))
-#define GBLAS_CPU_WORKSPACE_BYTES (GBLAS_CPU_PACK_BYTES + GBLAS_CPU_PARTIAL_BYTES)
+#define GBLAS_CPU_WORKSPACE_BYTES GBLAS_CPU_PARTIAL_BYTES
 
 /* Vector lengths from which level-1 routines split their chunks over ctx->num_threads threads;
  * the results never depend on the split. */
 #define GBLAS_CPU_PARALLEL_MIN ((int64_t)1 << 16)
 
-static inline void *gblas_cpu_partials(gblas_ctx *ctx) {
-    return (char *)ctx->workspace + GBLAS_CPU_PACK_BYTES;
+static inline void *gblas_cpu_partials(gblas_ctx *ctx) { return ctx->workspace; }
+
+static inline void *gblas_cpu_pack_region(gblas_ctx *ctx) {
+    return (char *)ctx->workspace + GBLAS_CPU_PARTIAL_BYTES;
 }
+static inline size_t gblas_cpu_pack_region_bytes(const gblas_ctx *ctx) {
+    return ctx->workspace_bytes - GBLAS_CPU_PARTIAL_BYTES;
+}
+
+/* Blue's constants, as nrm2.f90 (reference BLAS 3.10) derives them from the type's minimum
+ * exponent emin, maximum exponent emax and digits t (see ref_level1.c):
+ *   TSML = 2^ceil((emin - 1) / 2), TBIG = 2^floor((emax - t + 1) / 2),
+ *   SSML = 2^-floor((emin - t) / 2), SBIG = 2^-ceil((emax + t - 1) / 2). */
+#define GBLAS_BLUE_TSML_F 0x1p-63f
+#define GBLAS_BLUE_TBIG_F 0x1p52f
+#define GBLAS_BLUE_SSML_F 0x1p75f
+#define GBLAS_BLUE_SBIG_F 0x1p-76f
+#define GBLAS_BLUE_TSML_D 0x1p-511
+#define GBLAS_BLUE_TBIG_D 0x1p486
+#define GBLAS_BLUE_SSML_D 0x1p537
+#define GBLAS_BLUE_SBIG_D 0x1p-538
+
+/* Threads a routine may start: the handle's count, or 1 when the caller already runs inside an
+ * OpenMP parallel region (its threads are busy: no nested team, no oversubscription). */
+int gblas_cpu_threads(const gblas_ctx *ctx);
+
+/* Runs body(arg, i) for i = 0 .. count - 1: shared out over gblas_cpu_threads(ctx) threads
+ * (static schedule) when `parallel`, else in order on the calling thread without entering the
+ * OpenMP runtime, whose team set-up costs a third of a microsecond even for one thread. */
+void gblas_cpu_for(const gblas_ctx *ctx, int64_t count, int parallel,
+                   void (*body)(void *arg, int64_t i), void *arg);
+
+/* ---- GEMM cache blocking (gemm_blocking.c) ----------------------------------------------------
+ * kc: depth of the packed panels; mc: rows of one thread's packed A block; nc: columns of the
+ * shared packed B panel. Derived from the cache sizes cpuid reports, for a micro-tile of
+ * mr x nr elements of elem bytes. */
+typedef struct {
+    int64_t mc, kc, nc;
+} gblas_gemm_blocks;
+
+gblas_gemm_blocks gblas_cpu_gemm_blocks(int mr, int nr, size_t elem);
+/* Bytes of one packed panel of rows x cols elements, rounded up to GBLAS_WORKSPACE_ALIGN. */
+size_t gblas_cpu_gemm_panel_bytes(int64_t rows, int64_t cols, size_t elem);
+/* Raises ops->workspace_min to the packing region of a level whose single and double
+ * precision GEMMs block with s and d. */
+void gblas_cpu_gemm_reserve(gblas_ops *ops, gblas_gemm_blocks s, gblas_gemm_blocks d);
+
+/* ---- instruction-set levels: each fill overrides the entries of ops its family implements
+ * and raises ops->workspace_min to what those need (gemm_<level>.c, gemv_<level>.c,
+ * level1_<level>.c). Called only after the level was found supported. */
+/* GEMV of each level (gemv_<level>.c), also behind GEMM with one row or one column. */
+gblas_status_t gblas_avx2_sgemv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
+                                const float *alpha, const float *A, int64_t lda, const float *x,
+                                int64_t incx, const float *beta, float *y, int64_t incy);
+gblas_status_t gblas_avx2_dgemv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
+                                const double *alpha, const double *A, int64_t lda,
+                                const double *x, int64_t incx, const double *beta, double *y,
+                                int64_t incy);
+gblas_status_t gblas_avx512_sgemv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
+                                  const float *alpha, const float *A, int64_t lda,
+                                  const float *x, int64_t incx, const float *beta, float *y,
+                                  int64_t incy);
+gblas_status_t gblas_avx512_dgemv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
+                                  const double *alpha, const double *A, int64_t lda,
+                                  const double *x, int64_t incx, const double *beta,
+                                  double *y, int64_t incy);
+void gblas_avx2_fill_level1(gblas_ops *ops);
+void gblas_avx2_fill_gemv(gblas_ops *ops);
+void gblas_avx2_fill_gemm(gblas_ops *ops);
+void gblas_avx512_fill_level1(gblas_ops *ops);
+void gblas_avx512_fill_gemv(gblas_ops *ops);
+void gblas_avx512_fill_gemm(gblas_ops *ops);
 
 /* ---- reference routines (ref_level1.c, ref_gemv.c, ref_gemm.c): the ops signatures ---------- */
 gblas_status_t gblas_ref_sdot(gblas_ctx *ctx, int64_t n, const float *x, int64_t incx,

@@ -1,0 +1,155 @@
+/* gemv_body.h: GEMV (y = alpha * op(A) * x + beta * y) for one element type, in the vector
+ * vocabulary of simd_<level>.h. Included by gemv_<level>.c once per type with T, VT, VL and the
+ * names GEMV_TASK, GEMV_N_BLOCK, GEMV_T_COLUMNS, FN_GEMV defined. Both forms stream A once,
+ * column by column, and give each element of y one fixed order of operations whatever the
+ * thread count.
+ * beta == 0 never reads y; alpha == 0 never reads A or x. */
+
+/* One call as its blocks see it: x and y point at element 0 of each vector. */
+typedef struct {
+    int64_t m, n, lda, incx, incy;
+    int64_t rows; /* N: rows of y per block, at most GEMV_ROWS */
+    T alpha, beta;
+    const T *A, *x;
+    T *y;
+} GEMV_TASK;
+
+/* N, the rows [i0, i0 + rows) of block blk: yb = beta * yb, then for j = 0, 1, ... in
+ * order yb += (alpha * x[j]) * A(i0:i1, j), GEMV_N_COLS columns per pass over the block so that
+ * each vector of yb is loaded and stored once per GEMV_N_COLS columns. yb is y itself, or, for
+ * a strided y, the block gathered on the stack and scattered back. */
+static void GEMV_N_BLOCK(void *arg, int64_t blk) {
+    const GEMV_TASK *t = arg;
+    const int64_t i0 = blk * t->rows, rows = t->m - i0 < t->rows ? t->m - i0 : t->rows;
+    const int64_t n = t->n, lda = t->lda, incx = t->incx;
+    const T alpha = t->alpha, beta = t->beta, *x = t->x;
+    T gathered[GEMV_ROWS];
+    T *yb = t->y + i0;
+    if (t->incy != 1) {
+        yb = gathered;
+        for (int64_t i = 0; i < rows; i++) yb[i] = beta == 0 ? (T)0 : t->y[(i0 + i) * t->incy];
+    }
+    const VT vbeta = v_set1(beta);
+    for (int64_t i = 0; i < rows; i += VL) {
+        const int w = rows - i < VL ? (int)(rows - i) : VL;
+        v_store_n(yb + i, beta == 0 ? v_set1((T)0) : v_mul(vbeta, v_load_n(yb + i, w)), w);
+    }
+    const T *a = t->A + i0;
+    int64_t j = alpha == 0 ? n : 0; /* alpha == 0: A and x are not read */
+    for (; j + GEMV_N_COLS <= n; j += GEMV_N_COLS) {
+        VT ax[GEMV_N_COLS];
+        const T *col[GEMV_N_COLS];
+        for (int c = 0; c < GEMV_N_COLS; c++) {
+            ax[c] = v_set1(alpha * x[(j + c) * incx]);
+            col[c] = a + (j + c) * lda;
+        }
+        int64_t i = 0;
+        for (; i + VL <= rows; i += VL) {
+            VT acc = v_loadu(yb + i);
+            for (int c = 0; c < GEMV_N_COLS; c++) {
+                _mm_prefetch((const char *)(col[c] + i) + GEMV_PREFETCH_BYTES, _MM_HINT_T0);
+                acc = v_fma(v_loadu(col[c] + i), ax[c], acc);
+            }
+            v_storeu(yb + i, acc);
+        }
+        if (i < rows) {
+            const int w = (int)(rows - i);
+            VT acc = v_load_n(yb + i, w);
+            for (int c = 0; c < GEMV_N_COLS; c++) acc = v_fma(v_load_n(col[c] + i, w), ax[c], acc);
+            v_store_n(yb + i, acc, w);
+        }
+    }
+    for (; j < n; j++) {
+        const VT ax = v_set1(alpha * x[j * incx]);
+        const T *col = a + j * lda;
+        for (int64_t i = 0; i < rows; i += VL) {
+            const int w = rows - i < VL ? (int)(rows - i) : VL;
+            v_store_n(yb + i, v_fma(v_load_n(col + i, w), ax, v_load_n(yb + i, w)), w);
+        }
+    }
+    if (t->incy != 1)
+        for (int64_t i = 0; i < rows; i++) t->y[(i0 + i) * t->incy] = yb[i];
+}
+
+/* T, group g of GEMV_T_COLS columns [j0, j0 + cols): y[j] = alpha * (A(:, j) . x) + beta * y[j].
+ * With a unit-stride x each dot keeps one vector accumulator (lane r sums the rows i with
+ * i % VL == r, in order), then sums its lanes in a fixed tree; a strided x runs element by
+ * element. */
+static void GEMV_T_COLUMNS(void *arg, int64_t g) {
+    const GEMV_TASK *t = arg;
+    const int64_t m = t->m, lda = t->lda, j0 = g * GEMV_T_COLS;
+    const int cols = t->n - j0 < GEMV_T_COLS ? (int)(t->n - j0) : GEMV_T_COLS;
+    const T *x = t->x, *col = t->A + j0 * lda;
+    T sum[GEMV_T_COLS];
+    if (t->incx == 1) {
+        VT acc[GEMV_T_COLS];
+        for (int c = 0; c < GEMV_T_COLS; c++) acc[c] = v_set1((T)0);
+        int64_t i = 0;
+        if (cols == GEMV_T_COLS) {
+            for (; i + VL <= m; i += VL) {
+                const VT xv = v_loadu(x + i);
+                for (int c = 0; c < GEMV_T_COLS; c++)
+                    acc[c] = v_fma(v_loadu(col + c * lda + i), xv, acc[c]);
+            }
+        }
+        for (; i < m; i += VL) {
+            const int w = m - i < VL ? (int)(m - i) : VL;
+            const VT xv = v_load_n(x + i, w);
+            for (int c = 0; c < cols; c++)
+                acc[c] = v_fma(v_load_n(col + c * lda + i, w), xv, acc[c]);
+        }
+        for (int c = 0; c < cols; c++) sum[c] = v_reduce_add(acc[c]);
+    } else {
+        for (int c = 0; c < cols; c++) {
+            T s = 0;
+            for (int64_t i = 0; i < m; i++) s += col[c * lda + i] * x[i * t->incx];
+            sum[c] = s;
+        }
+    }
+    for (int c = 0; c < cols; c++) {
+        T *yj = t->y + (j0 + c) * t->incy;
+        const T s = t->alpha * sum[c];
+        *yj = t->beta == 0 ? s : s + t->beta * *yj;
+    }
+}
+
+gblas_status_t FN_GEMV(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
+                       const T *alpha, const T *A, int64_t lda, const T *x, int64_t incx,
+                       const T *beta, T *y, int64_t incy) {
+    const int notrans = trans == GBLAS_OP_N;
+    GEMV_TASK t = {.m = m, .n = n, .lda = lda, .incx = incx, .incy = incy, .alpha = *alpha,
+                   .beta = *beta, .A = A, .x = x + gblas_vec_start(notrans ? n : m, incx),
+                   .y = y + gblas_vec_start(notrans ? m : n, incy)};
+    const int parallel = (double)m * (double)n >= (double)GBLAS_CPU_PARALLEL_MIN;
+    if (notrans) {
+        /* Blocks of at most GEMV_ROWS, at least one per thread (each element of y sees the
+         * same operations whatever block holds it). */
+        const int64_t share = (m + gblas_cpu_threads(ctx) - 1) / gblas_cpu_threads(ctx);
+        t.rows = share < GEMV_ROWS ? (share + VL - 1) / VL * VL : GEMV_ROWS;
+        gblas_cpu_for(ctx, (m + t.rows - 1) / t.rows, parallel, GEMV_N_BLOCK, &t);
+        return GBLAS_STATUS_SUCCESS;
+    }
+    if (t.alpha == 0) {
+        for (int64_t j = 0; j < n; j++)
+            t.y[j * incy] = t.beta == 0 ? (T)0 : t.beta * t.y[j * incy];
+        return GBLAS_STATUS_SUCCESS;
+    }
+    /* A strided x is gathered into the packing region first (it holds several million
+     * elements); a longer one is read in place, element by element. */
+    if (incx != 1 && (size_t)m * sizeof(T) <= gblas_cpu_pack_region_bytes(ctx)) {
+        T *xg = gblas_cpu_pack_region(ctx);
+        for (int64_t i = 0; i < m; i++) xg[i] = t.x[i * incx];
+        t.x = xg;
+        t.incx = 1;
+    }
+    gblas_cpu_for(ctx, (n + GEMV_T_COLS - 1) / GEMV_T_COLS, parallel, GEMV_T_COLUMNS, &t);
+    return GBLAS_STATUS_SUCCESS;
+}
+
+#undef T
+#undef VT
+#undef VL
+#undef GEMV_TASK
+#undef GEMV_N_BLOCK
+#undef GEMV_T_COLUMNS
+#undef FN_GEMV
