@@ -5,6 +5,8 @@
 #ifndef GBLAS_CPU_PATHS_H
 #define GBLAS_CPU_PATHS_H
 
+#include <math.h>
+
 #include "backend.h"
 
 /* Instruction-set levels, each a superset of the one before. */
@@ -53,7 +55,8 @@ static inline size_t gblas_cpu_pack_region_bytes(const gblas_ctx *ctx) {
 }
 
 /* Blue's constants, as nrm2.f90 (reference BLAS 3.10) derives them from the type's minimum
- * exponent emin, maximum exponent emax and digits t (see ref_level1.c):
+ * exponent emin, maximum exponent emax and digits t (float: -125, 128, 24; double: -1021, 1024,
+ * 53). Values below TSML are summed scaled up by SSML, above TBIG scaled down by SBIG:
  *   TSML = 2^ceil((emin - 1) / 2), TBIG = 2^floor((emax - t + 1) / 2),
  *   SSML = 2^-floor((emin - t) / 2), SBIG = 2^-ceil((emax + t - 1) / 2). */
 #define GBLAS_BLUE_TSML_F 0x1p-63f
@@ -64,6 +67,31 @@ static inline size_t gblas_cpu_pack_region_bytes(const gblas_ctx *ctx) {
 #define GBLAS_BLUE_TBIG_D 0x1p486
 #define GBLAS_BLUE_SSML_D 0x1p537
 #define GBLAS_BLUE_SBIG_D 0x1p-538
+
+/* Joins Blue's three sums of squares (small values scaled up by ssml, medium ones, big ones
+ * scaled down by sbig) into the norm, as nrm2.f90 does: a big sum makes the small ones
+ * negligible; small and medium sums are joined without squaring the ratio's inverse. Float
+ * sums are joined in double, which is exact for their range. */
+static inline double gblas_blue_join(double asml, double amed, double abig, double ssml,
+                                     double sbig) {
+    double scl = 1, sumsq = amed;
+    if (abig > 0) {
+        if (amed > 0 || amed != amed) abig += (amed * sbig) * sbig;
+        scl = 1 / sbig;
+        sumsq = abig;
+    } else if (asml > 0) {
+        if (amed > 0 || amed != amed) {
+            amed = sqrt(amed);
+            asml = sqrt(asml) / ssml;
+            const double ymin = asml > amed ? amed : asml, ymax = asml > amed ? asml : amed;
+            sumsq = ymax * ymax * (1 + (ymin / ymax) * (ymin / ymax));
+        } else {
+            scl = 1 / ssml;
+            sumsq = asml;
+        }
+    }
+    return scl * sqrt(sumsq);
+}
 
 /* Threads a routine may start: the handle's count, or 1 when the caller already runs inside an
  * OpenMP parallel region (its threads are busy: no nested team, no oversubscription). */

@@ -198,33 +198,12 @@ static gblas_status_t FN_DOT(gblas_ctx *ctx, int64_t n, const T *x, int64_t incx
     return GBLAS_STATUS_SUCCESS;
 }
 
-/* Blue's sums joined as the reference (and nrm2.f90) joins them. */
 static gblas_status_t FN_NRM2(gblas_ctx *ctx, int64_t n, const T *x, int64_t incx, T *result) {
     L1_TASK t = {.op = L1_NRM2, .n = n, .incx = incx, .x = x + gblas_vec_start(n, incx),
                  .y = (T *)(x + gblas_vec_start(n, incx))};
     T acc[3];
     REDUCE_CHUNKS(ctx, &t, acc);
-    T asml = acc[0], amed = acc[1], abig = acc[2], scl, sumsq;
-    if (abig > 0) {
-        if (amed > 0 || amed != amed) abig += (amed * BLUE_SBIG) * BLUE_SBIG;
-        scl = 1 / BLUE_SBIG;
-        sumsq = abig;
-    } else if (asml > 0) {
-        if (amed > 0 || amed != amed) {
-            amed = SQRT(amed);
-            asml = SQRT(asml) / BLUE_SSML;
-            const T ymin = asml > amed ? amed : asml, ymax = asml > amed ? asml : amed;
-            scl = 1;
-            sumsq = ymax * ymax * (1 + (ymin / ymax) * (ymin / ymax));
-        } else {
-            scl = 1 / BLUE_SSML;
-            sumsq = asml;
-        }
-    } else {
-        scl = 1;
-        sumsq = amed;
-    }
-    *result = scl * SQRT(sumsq);
+    *result = (T)gblas_blue_join(acc[0], acc[1], acc[2], BLUE_SSML, BLUE_SBIG);
     return GBLAS_STATUS_SUCCESS;
 }
 

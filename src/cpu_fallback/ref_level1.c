@@ -6,21 +6,13 @@
 
 #include "cpu_paths.h"
 
-/* Blue's constants, as nrm2.f90 (reference BLAS 3.10) derives them from the type's radix (2),
- * minimum exponent emin, maximum exponent emax and digits t:
- *   TSML = 2^ceil((emin - 1) / 2)       values below it are summed scaled up by SSML
- *   TBIG = 2^floor((emax - t + 1) / 2)  values above it are summed scaled down by SBIG
- *   SSML = 2^-floor((emin - t) / 2)
- *   SBIG = 2^-ceil((emax + t - 1) / 2)
- * float: emin = -125, emax = 128, t = 24.  double: emin = -1021, emax = 1024, t = 53. */
-
 #define T float
 #define ABS fabsf
 #define SQRT sqrtf
-#define BLUE_TSML 0x1p-63f
-#define BLUE_TBIG 0x1p52f
-#define BLUE_SSML 0x1p75f
-#define BLUE_SBIG 0x1p-76f
+#define BLUE_TSML GBLAS_BLUE_TSML_F
+#define BLUE_TBIG GBLAS_BLUE_TBIG_F
+#define BLUE_SSML GBLAS_BLUE_SSML_F
+#define BLUE_SBIG GBLAS_BLUE_SBIG_F
 #define DOT_CHUNK ref_sdot_chunk
 #define NRM2_CHUNK ref_snrm2_chunk
 #define REDUCE_CHUNKS ref_sreduce_chunks
@@ -34,10 +26,10 @@
 #define T double
 #define ABS fabs
 #define SQRT sqrt
-#define BLUE_TSML 0x1p-511
-#define BLUE_TBIG 0x1p486
-#define BLUE_SSML 0x1p537
-#define BLUE_SBIG 0x1p-538
+#define BLUE_TSML GBLAS_BLUE_TSML_D
+#define BLUE_TBIG GBLAS_BLUE_TBIG_D
+#define BLUE_SSML GBLAS_BLUE_SSML_D
+#define BLUE_SBIG GBLAS_BLUE_SBIG_D
 #define DOT_CHUNK ref_ddot_chunk
 #define NRM2_CHUNK ref_dnrm2_chunk
 #define REDUCE_CHUNKS ref_dreduce_chunks

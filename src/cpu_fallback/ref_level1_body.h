@@ -76,32 +76,10 @@ gblas_status_t FN_DOT(gblas_ctx *ctx, int64_t n, const T *x, int64_t incx, const
     return GBLAS_STATUS_SUCCESS;
 }
 
-/* Combines Blue's sums as the reference BLAS 3.10 nrm2.f90 does: a big sum makes small values
- * negligible; small and mid sums are joined without squaring the ratio's inverse. */
 gblas_status_t FN_NRM2(gblas_ctx *ctx, int64_t n, const T *x, int64_t incx, T *result) {
     T acc[3];
     REDUCE_CHUNKS(ctx, n, x + gblas_vec_start(n, incx), incx, NULL, 0, acc);
-    T asml = acc[0], amed = acc[1], abig = acc[2], scl, sumsq;
-    if (abig > 0) {
-        if (amed > 0 || amed != amed) abig += (amed * BLUE_SBIG) * BLUE_SBIG;
-        scl = 1 / BLUE_SBIG;
-        sumsq = abig;
-    } else if (asml > 0) {
-        if (amed > 0 || amed != amed) {
-            amed = SQRT(amed);
-            asml = SQRT(asml) / BLUE_SSML;
-            const T ymin = asml > amed ? amed : asml, ymax = asml > amed ? asml : amed;
-            scl = 1;
-            sumsq = ymax * ymax * (1 + (ymin / ymax) * (ymin / ymax));
-        } else {
-            scl = 1 / BLUE_SSML;
-            sumsq = asml;
-        }
-    } else {
-        scl = 1;
-        sumsq = amed;
-    }
-    *result = scl * SQRT(sumsq);
+    *result = (T)gblas_blue_join(acc[0], acc[1], acc[2], BLUE_SSML, BLUE_SBIG);
     return GBLAS_STATUS_SUCCESS;
 }
 
