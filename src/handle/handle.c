@@ -53,6 +53,7 @@ gblas_status_t gblas_create(gblas_handle_t *out, gblas_backend_t backend) {
             h->ctx.workspace = h->own_workspace;
             h->ctx.workspace_bytes = h->ops.workspace_min;
             h->magic = GBLAS_HANDLE_MAGIC;
+            h->msg[0] = '\0'; /* AUTO may have left why CUDA was not usable */
             *out = h;
             return s;
         }
