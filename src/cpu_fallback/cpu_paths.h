@@ -145,6 +145,15 @@ void gblas_avx512_fill_gemv(gblas_ops *ops);
 void gblas_avx512_fill_gemm(gblas_ops *ops);
 
 /* ---- reference routines (ref_level1.c, ref_gemv.c, ref_gemm.c): the ops signatures ---------- */
+/* The reference's per-chunk sums, element by element for any stride; the vector paths use them
+ * for non-unit strides. */
+float gblas_ref_sdot_chunk(const float *x, int64_t incx, const float *y, int64_t incy,
+                           int64_t len);
+double gblas_ref_ddot_chunk(const double *x, int64_t incx, const double *y, int64_t incy,
+                            int64_t len);
+void gblas_ref_snrm2_chunk(const float *x, int64_t incx, int64_t len, float acc[3]);
+void gblas_ref_dnrm2_chunk(const double *x, int64_t incx, int64_t len, double acc[3]);
+
 gblas_status_t gblas_ref_sdot(gblas_ctx *ctx, int64_t n, const float *x, int64_t incx,
                               const float *y, int64_t incy, float *result);
 gblas_status_t gblas_ref_ddot(gblas_ctx *ctx, int64_t n, const double *x, int64_t incx,

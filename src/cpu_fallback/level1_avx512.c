@@ -15,6 +15,8 @@
 #define BLUE_SSML GBLAS_BLUE_SSML_F
 #define BLUE_SBIG GBLAS_BLUE_SBIG_F
 #define DOT_CHUNK sdot_chunk
+#define REF_DOT_CHUNK gblas_ref_sdot_chunk
+#define REF_NRM2_CHUNK gblas_ref_snrm2_chunk
 #define NRM2_CHUNK snrm2_chunk
 #define REDUCE_CHUNKS sreduce_chunks
 #define AXPY_CHUNK saxpy_chunk
@@ -37,6 +39,8 @@
 #define BLUE_SSML GBLAS_BLUE_SSML_D
 #define BLUE_SBIG GBLAS_BLUE_SBIG_D
 #define DOT_CHUNK ddot_chunk
+#define REF_DOT_CHUNK gblas_ref_ddot_chunk
+#define REF_NRM2_CHUNK gblas_ref_dnrm2_chunk
 #define NRM2_CHUNK dnrm2_chunk
 #define REDUCE_CHUNKS dreduce_chunks
 #define AXPY_CHUNK daxpy_chunk

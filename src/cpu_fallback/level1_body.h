@@ -2,13 +2,14 @@
  * of simd_<level>.h. Included by level1_<level>.c once per type with T, VT, VL, SQRT, the
  * Blue's-algorithm constants BLUE_* (see cpu_paths.h), and the names DOT_CHUNK, NRM2_CHUNK,
  * AXPY_CHUNK, SCAL_CHUNK, L1_TASK, L1_BLOCK, REDUCE_CHUNKS, FN_DOT, FN_NRM2, FN_AXPY, FN_SCAL,
- * FN_COPY. Unit strides run on vectors (several in flight, so loads and FMAs overlap); other
- * strides element by element. DOT and NRM2 reduce in the fixed chunks of the reference: their
+ * FN_COPY, and REF_DOT_CHUNK, REF_NRM2_CHUNK (the reference's chunks, cpu_paths.h). Unit
+ * strides run on vectors (several in flight, so loads and FMAs overlap); other strides element
+ * by element, DOT and NRM2 through the reference's chunks. DOT and NRM2 reduce in the fixed chunks of the reference: their
  * results never depend on the thread count. */
 
 /* sum of x[i] * y[i], i < len: unit strides in 4 vector accumulators (element i in
  * accumulator (i / VL) % 4, lane i % VL; the tail past the last 4 whole vectors in the first),
- * summed in a fixed tree; other strides in 8 scalar sums. */
+ * summed in a fixed tree; other strides as the reference's chunk (REF_DOT_CHUNK). */
 static T DOT_CHUNK(const T *x, int64_t incx, const T *y, int64_t incy, int64_t len) {
     if (incx == 1 && incy == 1) {
         VT s0 = v_set1((T)0), s1 = s0, s2 = s0, s3 = s0;
@@ -25,12 +26,7 @@ static T DOT_CHUNK(const T *x, int64_t incx, const T *y, int64_t incy, int64_t l
         }
         return v_reduce_add(v_add(v_add(s0, s1), v_add(s2, s3)));
     }
-    T s[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-    int64_t i = 0;
-    for (; i + 8 <= len; i += 8)
-        for (int j = 0; j < 8; j++) s[j] += x[(i + j) * incx] * y[(i + j) * incy];
-    for (int j = 0; i + j < len; j++) s[j] += x[(i + j) * incx] * y[(i + j) * incy];
-    return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
+    return REF_DOT_CHUNK(x, incx, y, incy, len);
 }
 
 /* Blue's three sums of squares of len elements of x, as the reference's chunk: acc[0] of
@@ -38,10 +34,9 @@ static T DOT_CHUNK(const T *x, int64_t incx, const T *y, int64_t incy, int64_t l
  * of values above BLUE_TBIG scaled down by BLUE_SBIG. Vectors whose lanes are all mid-range
  * (or zero) take one FMA; others split lane by lane. */
 static void NRM2_CHUNK(const T *x, int64_t incx, int64_t len, T acc[3]) {
-    const T c_tsml = BLUE_TSML, c_tbig = BLUE_TBIG, c_ssml = BLUE_SSML, c_sbig = BLUE_SBIG;
     if (incx == 1) {
-        const VT tsml = v_set1(c_tsml), tbig = v_set1(c_tbig), zero = v_set1((T)0);
-        const VT ssml = v_set1(c_ssml), sbig = v_set1(c_sbig);
+        const VT tsml = v_set1(BLUE_TSML), tbig = v_set1(BLUE_TBIG), zero = v_set1((T)0);
+        const VT ssml = v_set1(BLUE_SSML), sbig = v_set1(BLUE_SBIG);
         VT asml = zero, amed0 = zero, amed1 = zero, abig = zero;
         for (int64_t i = 0; i < len; i += 2 * VL) {
             VT a0, a1;
@@ -74,20 +69,7 @@ static void NRM2_CHUNK(const T *x, int64_t incx, int64_t len, T acc[3]) {
         acc[2] = v_reduce_add(abig);
         return;
     }
-    T asml = 0, amed = 0, abig = 0;
-    for (int64_t i = 0; i < len; i++) {
-        const T ax = x[i * incx] < 0 ? -x[i * incx] : x[i * incx];
-        if (ax > c_tbig) {
-            abig += (ax * c_sbig) * (ax * c_sbig);
-        } else if (ax < c_tsml) {
-            asml += (ax * c_ssml) * (ax * c_ssml);
-        } else {
-            amed += ax * ax;
-        }
-    }
-    acc[0] = asml;
-    acc[1] = amed;
-    acc[2] = abig;
+    REF_NRM2_CHUNK(x, incx, len, acc);
 }
 
 /* y[i] += alpha * x[i], i < len (alpha != 0). */
@@ -244,6 +226,8 @@ static gblas_status_t FN_COPY(gblas_ctx *ctx, int64_t n, const T *x, int64_t inc
 #undef BLUE_SSML
 #undef BLUE_SBIG
 #undef DOT_CHUNK
+#undef REF_DOT_CHUNK
+#undef REF_NRM2_CHUNK
 #undef NRM2_CHUNK
 #undef REDUCE_CHUNKS
 #undef AXPY_CHUNK

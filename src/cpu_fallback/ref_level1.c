@@ -13,8 +13,8 @@
 #define BLUE_TBIG GBLAS_BLUE_TBIG_F
 #define BLUE_SSML GBLAS_BLUE_SSML_F
 #define BLUE_SBIG GBLAS_BLUE_SBIG_F
-#define DOT_CHUNK ref_sdot_chunk
-#define NRM2_CHUNK ref_snrm2_chunk
+#define DOT_CHUNK gblas_ref_sdot_chunk
+#define NRM2_CHUNK gblas_ref_snrm2_chunk
 #define REDUCE_CHUNKS ref_sreduce_chunks
 #define FN_DOT gblas_ref_sdot
 #define FN_NRM2 gblas_ref_snrm2
@@ -30,8 +30,8 @@
 #define BLUE_TBIG GBLAS_BLUE_TBIG_D
 #define BLUE_SSML GBLAS_BLUE_SSML_D
 #define BLUE_SBIG GBLAS_BLUE_SBIG_D
-#define DOT_CHUNK ref_ddot_chunk
-#define NRM2_CHUNK ref_dnrm2_chunk
+#define DOT_CHUNK gblas_ref_ddot_chunk
+#define NRM2_CHUNK gblas_ref_dnrm2_chunk
 #define REDUCE_CHUNKS ref_dreduce_chunks
 #define FN_DOT gblas_ref_ddot
 #define FN_NRM2 gblas_ref_dnrm2

@@ -4,7 +4,7 @@
 
 /* sum of x[i] * y[i], i < len: eight running sums, sum j taking the elements with i % 8 == j,
  * combined pairwise. Depends on len and the data only. */
-static T DOT_CHUNK(const T *x, int64_t incx, const T *y, int64_t incy, int64_t len) {
+T DOT_CHUNK(const T *x, int64_t incx, const T *y, int64_t incy, int64_t len) {
     T s[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     int64_t i = 0;
     for (; i + 8 <= len; i += 8)
@@ -16,7 +16,7 @@ static T DOT_CHUNK(const T *x, int64_t incx, const T *y, int64_t incy, int64_t l
 /* Blue's three sums of squares over len elements of x: acc[0] of small values scaled up by
  * SSML, acc[1] of mid-range values unscaled, acc[2] of big values scaled down by SBIG.
  * NaN lands in acc[1]. */
-static void NRM2_CHUNK(const T *x, int64_t incx, int64_t len, T acc[3]) {
+void NRM2_CHUNK(const T *x, int64_t incx, int64_t len, T acc[3]) {
     T asml = 0, amed = 0, abig = 0;
     for (int64_t i = 0; i < len; i++) {
         const T ax = ABS(x[i * incx]);
