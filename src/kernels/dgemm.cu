@@ -1,12 +1,15 @@
 /* dgemm.cu: C = alpha op(A) op(B) + beta C in FP64 on the tensor cores, column-major, with
- * mma.sync.aligned.m16n8k4.row.col.f64 (sm_90; each product and sum an IEEE double operation).
- * It is the m8n8k4 tile pair fused: on the H200 it ran DGEMM 8192 at 36.8 TFLOP/s against
- * 23.7 for m8n8k4 with the same tiles (m16n8k8 gave 35.4).
+ * mma.sync.aligned.m16n8k4 / m16n8k8 .row.col.f64 (sm_90; each product and sum an IEEE double
+ * operation). m16n8k4 is the m8n8k4 tile pair fused (DGEMM 8192 ran 36.8 TFLOP/s against 23.7
+ * for m8n8k4 with the same tiles); m16n8k8 is two k4 slices in one instruction, which ran the
+ * long-k loops of the small config up to 18% faster (8192 x 33 x 8192) and the large config
+ * slower (bench/gemm-log.md).
  *
- * Tile map of dgemm_kernel<BM, BN, WM, WN> (BK = 16, kStages-deep cp.async pipeline):
+ * Tile map of dgemm_kernel<Shape> (BK = 16, Shape::kStages-deep cp.async pipeline):
  *   Warps form a (BM/WM) x (BN/WN) grid; a warp owns WM x WN of C as (WM/8) x (WN/8) 8 x 8
- *   tiles, m-adjacent pairs issued as one m16n8k4. Fragments per 8 x 8 x 4 step, g = lane/4,
- *   q = lane%4: a = op(A)[g][q], b = op(B)[q][g], c = C[g][2q + {0, 1}].
+ *   tiles, m-adjacent pairs issued as one m16n8k*. Fragments per 8 x 8 x 4 slice, g = lane/4,
+ *   q = lane%4: a = op(A)[g][q], b = op(B)[q][g], c = C[g][2q + {0, 1}]; m16n8k8 takes the
+ *   slices k0 and k0 + 4 as its a0/a1, a2/a3 and b0, b1.
  *   Shared tiles (a kStages-deep ring, one barrier per tile) keep the global contiguity, so
  *   cp.async copies 16-byte pieces unchanged:
  *   MN-contiguous operands (A with N, B with T) as S[k][e] with rows of E + 4 doubles,
@@ -16,18 +19,25 @@
  *   pointer per operand (slot l + 1 lies kSlotRows rows further, in X and in S). Edge tiles
  *   zero-fill out-of-range elements through cp.async (src-size < 16); operands with odd ld or
  *   unaligned base take 8-byte copies. Stages rotate by counters: tile t is in stage t % kStages.
- * Configs: 128x128 (8 warps of 64x32) and 64x64 (4 warps of 32x32) when 128x128 tiles would
- * leave SMs idle; split-K (grid.y) when even those are too few. */
+ * Configs (DgemmLarge, DgemmSmall below): 128x64 at two blocks per SM, as cuBLAS's own FP64
+ * kernel on the H200 (ncu: 128x64x16, 3 stages, 2x2 warps); 64x64 with split-K (grid.y) when
+ * the 128x64 tiles would not fill two blocks per SM. */
 #include "gemm_common.cuh"
 
 namespace {
 
 constexpr int BK = 16;
-constexpr int kStages = 4;
 
-template <int BM, int BN, int WM, int WN> struct DgemmShape {
+/* A block tile BM x BN of WM x WN warp tiles, a kStages-deep ring, kMinBlocks blocks per SM. */
+template <int BM_, int BN_, int WM_, int WN_, int kStages_, int kMinBlocks_, int kMmaK_ = 4>
+struct DgemmShape {
+    static constexpr int BM = BM_, BN = BN_, WM = WM_, WN = WN_, kMmaK = kMmaK_;
+    static constexpr int kStages = kStages_, kMinBlocks = kMinBlocks_;
     static constexpr int kWarps = (BM / WM) * (BN / WN);
     static constexpr int kThreads = kWarps * 32;
+    static_assert(kStages >= 2, "the ring overlaps one tile's copies with another's math");
+    static_assert(kMmaK == 4 || kMmaK == 8, "m16n8k4 or m16n8k8");
+    static_assert(BK % kMmaK == 0, "a tile is whole mma k steps");
     static_assert(BM % WM == 0 && BN % WN == 0, "the block tile is whole warp tiles");
     static_assert(WM % 16 == 0 && WN % 8 == 0, "a warp tile is whole 16 x 8 mma tiles");
     static_assert((BM * BK / 2) % kThreads == 0 && (BN * BK / 2) % kThreads == 0,
@@ -56,6 +66,16 @@ __device__ __forceinline__ void dmma_m16n8k4(double (&c0)[2], double (&c1)[2], d
                  "{%0, %1, %2, %3}, {%4, %5}, {%6}, {%0, %1, %2, %3};\n"
                  : "+d"(c0[0]), "+d"(c0[1]), "+d"(c1[0]), "+d"(c1[1])
                  : "d"(a0), "d"(a1), "d"(b));
+}
+
+/* The same with k = 8: a0/a1 as above at k = q, a2/a3 at k = q + 4; b0 at k = q, b1 at q + 4. */
+__device__ __forceinline__ void dmma_m16n8k8(double (&c0)[2], double (&c1)[2], double a0,
+                                             double a1, double a2, double a3, double b0,
+                                             double b1) {
+    asm volatile("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 "
+                 "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};\n"
+                 : "+d"(c0[0]), "+d"(c0[1]), "+d"(c1[0]), "+d"(c1[1])
+                 : "d"(a0), "d"(a1), "d"(a2), "d"(a3), "d"(b0), "d"(b1));
 }
 
 /* One operand's E x BK tile of op(X) in shared memory (see the tile map). Element (e, kk) is
@@ -120,24 +140,25 @@ template <int E, bool KContig> struct OperandTile {
     }
 };
 
-template <int BM, int BN, bool kTransA, bool kTransB>
-constexpr size_t dgemm_smem_bytes() {
-    return sizeof(double) * kStages *
-           (OperandTile<BM, kTransA>::kElems + OperandTile<BN, !kTransB>::kElems);
+template <typename Shape, bool kTransA, bool kTransB> constexpr size_t dgemm_smem_bytes() {
+    return sizeof(double) * Shape::kStages *
+           (OperandTile<Shape::BM, kTransA>::kElems + OperandTile<Shape::BN, !kTransB>::kElems);
 }
 
-template <int BM, int BN, int WM, int WN, bool kTransA, bool kTransB>
-__global__ void __launch_bounds__(DgemmShape<BM, BN, WM, WN>::kThreads, 1)
+template <typename Shape, bool kTransA, bool kTransB>
+__global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
     dgemm_kernel(int64_t m, int64_t n, int64_t k, int64_t split_depth, gblas_cuda_dscalar alpha_s,
                  const double *__restrict__ A, int64_t lda, const double *__restrict__ B,
                  int64_t ldb, gblas_cuda_dscalar beta_s, double *__restrict__ C, int64_t ldc,
                  double *__restrict__ partial, bool vec_a, bool vec_b) {
+    constexpr int BM = Shape::BM, BN = Shape::BN, WM = Shape::WM, WN = Shape::WN;
+    constexpr int kStages = Shape::kStages, THREADS = Shape::kThreads;
     using TA = OperandTile<BM, kTransA>;
     using TB = OperandTile<BN, !kTransB>;
-    constexpr int THREADS = DgemmShape<BM, BN, WM, WN>::kThreads;
     constexpr int MT = WM / 8, NT = WN / 8;
     extern __shared__ __align__(16) double smem[];
     double *As = smem, *Bs = smem + kStages * TA::kElems;
+    allow_dependent_launch(); /* the split-K reduce waits for this grid's completion */
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     const int g = lane / 4, q = lane % 4;
     const int wm = warp % (BM / WM), wn = warp / (BM / WM);
@@ -179,18 +200,30 @@ __global__ void __launch_bounds__(DgemmShape<BM, BN, WM, WN>::kThreads, 1)
             const double *bs = Bs + read_stage * TB::kElems;
             read_stage = read_stage + 1 == kStages ? 0 : read_stage + 1;
             write_stage = write_stage + 1 == kStages ? 0 : write_stage + 1;
+            /* k steps of kMmaK; fragment h of a step is its k slice [ks + 4h, ks + 4h + 4) */
+            constexpr int H = Shape::kMmaK / 4;
 #pragma unroll
-            for (int ks = 0; ks < BK; ks += 4) {
-                double a[MT], b[NT];
+            for (int ks = 0; ks < BK; ks += Shape::kMmaK) {
+                double a[H][MT], b[H][NT];
 #pragma unroll
-                for (int i = 0; i < MT; ++i) a[i] = as[TA::index(wm * WM + i * 8 + g, ks + q)];
+                for (int h = 0; h < H; ++h) {
 #pragma unroll
-                for (int j = 0; j < NT; ++j) b[j] = bs[TB::index(wn * WN + j * 8 + g, ks + q)];
+                    for (int i = 0; i < MT; ++i)
+                        a[h][i] = as[TA::index(wm * WM + i * 8 + g, ks + 4 * h + q)];
+#pragma unroll
+                    for (int j = 0; j < NT; ++j)
+                        b[h][j] = bs[TB::index(wn * WN + j * 8 + g, ks + 4 * h + q)];
+                }
 #pragma unroll
                 for (int i = 0; i < MT; i += 2)
 #pragma unroll
-                    for (int j = 0; j < NT; ++j)
-                        dmma_m16n8k4(acc[i][j], acc[i + 1][j], a[i], a[i + 1], b[j]);
+                    for (int j = 0; j < NT; ++j) {
+                        if constexpr (H == 2)
+                            dmma_m16n8k8(acc[i][j], acc[i + 1][j], a[0][i], a[0][i + 1],
+                                         a[1][i], a[1][i + 1], b[0][j], b[1][j]);
+                        else
+                            dmma_m16n8k4(acc[i][j], acc[i + 1][j], a[0][i], a[0][i + 1], b[0][j]);
+                    }
             }
         }
     }
@@ -221,21 +254,20 @@ __global__ void __launch_bounds__(DgemmShape<BM, BN, WM, WN>::kThreads, 1)
 }
 
 /* The kernel of one shape for a transpose pair, and its dynamic shared memory. */
-template <int BM, int BN, int WM, int WN> struct DgemmKernels {
+template <typename Shape> struct DgemmKernels {
+    static constexpr int BM = Shape::BM, BN = Shape::BN;
     using Fn = void (*)(int64_t, int64_t, int64_t, int64_t, gblas_cuda_dscalar, const double *,
                         int64_t, const double *, int64_t, gblas_cuda_dscalar, double *, int64_t,
                         double *, bool, bool);
     static Fn get(bool ta, bool tb) {
-        return ta ? (tb ? dgemm_kernel<BM, BN, WM, WN, true, true>
-                        : dgemm_kernel<BM, BN, WM, WN, true, false>)
-                  : (tb ? dgemm_kernel<BM, BN, WM, WN, false, true>
-                        : dgemm_kernel<BM, BN, WM, WN, false, false>);
+        return ta ? (tb ? dgemm_kernel<Shape, true, true> : dgemm_kernel<Shape, true, false>)
+                  : (tb ? dgemm_kernel<Shape, false, true> : dgemm_kernel<Shape, false, false>);
     }
     static size_t smem(bool ta, bool tb) {
-        return ta ? (tb ? dgemm_smem_bytes<BM, BN, true, true>()
-                        : dgemm_smem_bytes<BM, BN, true, false>())
-                  : (tb ? dgemm_smem_bytes<BM, BN, false, true>()
-                        : dgemm_smem_bytes<BM, BN, false, false>());
+        return ta ? (tb ? dgemm_smem_bytes<Shape, true, true>()
+                        : dgemm_smem_bytes<Shape, true, false>())
+                  : (tb ? dgemm_smem_bytes<Shape, false, true>()
+                        : dgemm_smem_bytes<Shape, false, false>());
     }
     static cudaError_t prepare() {
         for (int p = 0; p < 4; ++p) {
@@ -251,12 +283,13 @@ template <int BM, int BN, int WM, int WN> struct DgemmKernels {
                               const double *B, int64_t ldb, gblas_cuda_dscalar beta, double *C,
                               int64_t ldc) {
         const int64_t tiles = ceil_div(m, BM) * ceil_div(n, BN);
-        const int64_t depth = split_k_depth(m, n, k, tiles, BK, sizeof(double), env->sm_count);
+        const int64_t depth = split_k_depth(m, n, k, tiles, BK, sizeof(double),
+                                            (int64_t)Shape::kMinBlocks * env->sm_count);
         const int splits = (int)ceil_div(k > 0 ? k : 1, depth);
         const bool vec_a = aligned16(A) && lda % 2 == 0, vec_b = aligned16(B) && ldb % 2 == 0;
         double *partial = static_cast<double *>(env->scratch);
         get(transa, transb)<<<dim3((unsigned)tiles, (unsigned)splits),
-                              DgemmShape<BM, BN, WM, WN>::kThreads, smem(transa, transb),
+                              Shape::kThreads, smem(transa, transb),
                               env->stream>>>(m, n, k, depth, alpha, A, lda, B, ldb, beta, C, ldc,
                                              partial, vec_a, vec_b);
         const cudaError_t err = launch_check(env, "dgemm_kernel");
@@ -265,8 +298,10 @@ template <int BM, int BN, int WM, int WN> struct DgemmKernels {
     }
 };
 
-using DgemmLarge = DgemmKernels<128, 128, 64, 32>;
-using DgemmSmall = DgemmKernels<64, 64, 32, 32>;
+/* 128 x 64 (4 warps of 64 x 32, 3 stages, 2 blocks per SM) where its tiles fill two blocks per
+ * SM; below, 64 x 64 (4 warps of 32 x 32, 4 stages) with split-K, on m16n8k8 (long k loops). */
+using DgemmLarge = DgemmKernels<DgemmShape<128, 64, 64, 32, 3, 2, 4>>;
+using DgemmSmall = DgemmKernels<DgemmShape<64, 64, 32, 32, 4, 1, 8>>;
 
 } // namespace
 
@@ -283,7 +318,7 @@ extern "C" cudaError_t gblas_cuda_launch_dgemm(gblas_cuda_env *env, int transa, 
                                                int64_t lda, const double *B, int64_t ldb,
                                                gblas_cuda_dscalar beta, double *C, int64_t ldc) {
     if (m <= 0 || n <= 0) return cudaSuccess;
-    if (ceil_div(m, 128) * ceil_div(n, 128) >= env->sm_count)
+    if (ceil_div(m, DgemmLarge::BM) * ceil_div(n, DgemmLarge::BN) >= 2LL * env->sm_count)
         return DgemmLarge::launch(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
                                   ldc);
     return DgemmSmall::launch(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);

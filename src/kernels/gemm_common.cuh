@@ -1,5 +1,6 @@
 /* gemm_common.cuh: what sgemm.cu and dgemm.cu share: the tile order of the 1-D grid, the
- * split-K heuristic and the kernel that reduces split-K partials in split order. Split-K runs
+ * split-K heuristic and the kernel that reduces split-K partials in split order (a programmatic
+ * dependent launch: it starts while the GEMM grid drains and waits for it). Split-K runs
  * only when the output tiles leave SMs idle; partials are sized against the fixed scratch
  * budget, so the split (and every result bit) depends on m, n, k and the SM count only. */
 #pragma once
@@ -22,7 +23,7 @@ __device__ __forceinline__ void tile_coords(int64_t b, int64_t mtiles, int64_t n
 /* Depth of each split of k (a multiple of bk; k itself when no split pays off). Splits are
  * added while the tiles alone give fewer than target_blocks blocks (a config's blocks per SM
  * for good latency hiding, times the SM count), each split keeping kMinSplitDepth of k. */
-constexpr int64_t kMinSplitDepth = 256;
+constexpr int64_t kMinSplitDepth = 32;
 inline int64_t split_k_depth(int64_t m, int64_t n, int64_t k, int64_t tiles, int bk,
                              size_t elem, int64_t target_blocks) {
     int64_t splits = 1;
@@ -42,6 +43,7 @@ __global__ void __launch_bounds__(256)
     gemm_splitk_reduce_kernel(int64_t m, int64_t n, int splits, const T *__restrict__ partial,
                               Scalar<T> alpha_s, Scalar<T> beta_s, T *__restrict__ C,
                               int64_t ldc) {
+    wait_for_prior_grid(); /* the GEMM kernel's partials */
     const T alpha = scalar_value<T>(alpha_s), beta = scalar_value<T>(beta_s);
     const int64_t mn = m * n;
     for (int64_t idx = (int64_t)blockIdx.x * 256 + threadIdx.x; idx < mn;
@@ -71,7 +73,6 @@ cudaError_t launch_splitk_reduce(gblas_cuda_env *env, int64_t m, int64_t n, int 
                                  const T *partial, Scalar<T> alpha, Scalar<T> beta, T *C,
                                  int64_t ldc) {
     const int blocks = (int)clamp64(ceil_div(m * n, 256), 1, 8LL * env->sm_count);
-    gemm_splitk_reduce_kernel<T>
-        <<<blocks, 256, 0, env->stream>>>(m, n, splits, partial, alpha, beta, C, ldc);
-    return launch_check(env, "gemm_splitk_reduce_kernel");
+    return launch_dependent(env, "gemm_splitk_reduce_kernel", gemm_splitk_reduce_kernel<T>,
+                            dim3(blocks), dim3(256), m, n, splits, partial, alpha, beta, C, ldc);
 }

@@ -16,9 +16,9 @@
  *   thanks to the 4-float row pad, so a warp (16 columns x 2) stores without conflicts.
  * Interior tiles with 16-byte aligned operands take unguarded float4 loads from one pointer per
  * operand (slot l + 1 lies kSlotK further along k); edge tiles and unaligned operands take
- * guarded scalar ones (zero fill). Configs: 128x128x16 with 256 threads; 64x64x16 with 64
- * threads when 128x128 tiles would leave SMs idle, split along k (grid.y) until there are
- * about 4 blocks per SM. */
+ * guarded scalar ones (zero fill). Configs (chosen in gblas_cuda_launch_sgemm): 128x128x16
+ * with 256 threads; 128x64x16 with 128 threads and 64x64x16 with 64 threads when 128x128 tiles
+ * would leave SMs idle, split along k (grid.y) until there are about 4 blocks per SM. */
 #include "gemm_common.cuh"
 
 namespace {
@@ -127,6 +127,7 @@ __global__ void __launch_bounds__(SgemmShape<BM, BN, BK>::kThreads,
     constexpr int kRowA = LoaderA::kRow, kRowB = LoaderB::kRow;
     __shared__ __align__(16) float As[2][BK * kRowA];
     __shared__ __align__(16) float Bs[2][BK * kRowB];
+    allow_dependent_launch(); /* the split-K reduce waits for this grid's completion */
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     const int wm = warp % (BM / 64), wn = warp / (BM / 64);
     const int am = wm * 64 + (lane % 8) * 4, bn = wn * 32 + (lane / 8) * 4;
@@ -268,6 +269,9 @@ cudaError_t launch_sgemm_shape(gblas_cuda_env *env, int transa, int transb, int6
 
 } // namespace
 
+/* 128 x 128 tiles when they fill the SMs; 128 x 64 (4 warps) while there are at least a quarter
+ * as many of them as SMs, so that split-K stays shallow (its partials cost traffic); below that,
+ * or when m < 128 would leave most of a 128-row tile empty, 64 x 64 (2 warps), split deeper. */
 extern "C" cudaError_t gblas_cuda_launch_sgemm(gblas_cuda_env *env, int transa, int transb,
                                                int64_t m, int64_t n, int64_t k,
                                                gblas_cuda_sscalar alpha, const float *A,
@@ -277,6 +281,9 @@ extern "C" cudaError_t gblas_cuda_launch_sgemm(gblas_cuda_env *env, int transa, 
     if (ceil_div(m, 128) * ceil_div(n, 128) >= env->sm_count)
         return launch_sgemm_shape<128, 128, 16>(env, transa, transb, m, n, k, alpha, A, lda, B,
                                                 ldb, beta, C, ldc);
+    if (m >= 128 && 4 * ceil_div(m, 128) * ceil_div(n, 64) >= env->sm_count)
+        return launch_sgemm_shape<128, 64, 16>(env, transa, transb, m, n, k, alpha, A, lda, B,
+                                               ldb, beta, C, ldc);
     return launch_sgemm_shape<64, 64, 16>(env, transa, transb, m, n, k, alpha, A, lda, B, ldb,
                                           beta, C, ldc);
 }
