@@ -15,10 +15,10 @@
  *   MN-contiguous operands (A with N, B with T) as S[k][e] with rows of E + 4 doubles,
  *   K-contiguous ones (A with T, B with N) as S[e][k] with rows of BK + 4. Either pad makes a
  *   fragment read (8 e x 4 k) hit 16 distinct 8-byte bank pairs in each half warp.
- *   Interior tiles of 16-byte aligned operands take unpredicated 16-byte copies from one
- *   pointer per operand (slot l + 1 lies kSlotRows rows further, in X and in S). Edge tiles
- *   zero-fill out-of-range elements through cp.async (src-size < 16); operands with odd ld or
- *   unaligned base take 8-byte copies. Stages rotate by counters: tile t is in stage t % kStages.
+ *   Interior tiles take unpredicated copies from one pointer per operand (slot l + 1 lies
+ *   kSlotRows rows further, in X and in S): 16-byte pieces, or two 8-byte halves for operands
+ *   with odd ld or an unaligned base. Edge tiles zero-fill out-of-range elements through
+ *   cp.async (src-size < 16). Stages rotate by counters: tile t is in stage t % kStages.
  * Configs (DgemmLarge, DgemmSmall below): 128x64 at two blocks per SM, as cuBLAS's own FP64
  * kernel on the H200 (ncu: 128x64x16, 3 stages, 2x2 warps); 64x64 with split-K (grid.y) when
  * the 128x64 tiles would not fill two blocks per SM. */
@@ -101,8 +101,9 @@ template <int E, bool KContig> struct OperandTile {
         static constexpr int kSlotRows = THREADS / kPieceRow;
         static constexpr int kSlots = E * BK / 2 / THREADS;
     };
-    /* Interior tile (e0 + E <= e_lim, k0 + BK <= k_lim, X 16-byte aligned, ld even). */
-    template <int THREADS>
+    /* Interior tile (e0 + E <= e_lim, k0 + BK <= k_lim): unpredicated copies, one of 16 bytes
+     * per piece when kVec (X 16-byte aligned, ld even), else two of 8. */
+    template <int THREADS, bool kVec>
     static __device__ __forceinline__ void load_interior(double *S, const double *__restrict__ X,
                                                          int64_t ld, int64_t e0, int64_t k0) {
         using Sl = Slots<THREADS>;
@@ -111,8 +112,16 @@ template <int E, bool KContig> struct OperandTile {
         const double *src = X + (KContig ? (k0 + kk) + (e0 + e) * ld : (e0 + e) + (k0 + kk) * ld);
         double *dst = S + index(e, kk);
 #pragma unroll
-        for (int l = 0; l < Sl::kSlots; ++l)
-            cp_async16(dst + l * Sl::kSlotRows * kLd, src + l * Sl::kSlotRows * ld, 16);
+        for (int l = 0; l < Sl::kSlots; ++l) {
+            double *d = dst + l * Sl::kSlotRows * kLd;
+            const double *x = src + l * Sl::kSlotRows * ld;
+            if (kVec) {
+                cp_async16(d, x, 16);
+            } else {
+                cp_async8(d, x, 8);
+                cp_async8(d + 1, x + 1, 8);
+            }
+        }
     }
     /* Issues this thread's copies of the tile at (e0, k0); elements outside
      * [0, e_lim) x [0, k_lim) become zeros. vec: X 16-byte aligned and ld even. */
@@ -145,7 +154,9 @@ template <typename Shape, bool kTransA, bool kTransB> constexpr size_t dgemm_sme
            (OperandTile<Shape::BM, kTransA>::kElems + OperandTile<Shape::BN, !kTransB>::kElems);
 }
 
-template <typename Shape, bool kTransA, bool kTransB>
+/* kAligned: both operands 16-byte aligned with even ld (vec_a and vec_b), so interior tiles
+ * never take the 8-byte path (a separate instance: that path's code slowed the aligned loop). */
+template <typename Shape, bool kTransA, bool kTransB, bool kAligned>
 __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
     dgemm_kernel(int64_t m, int64_t n, int64_t k, int64_t split_depth, gblas_cuda_dscalar alpha_s,
                  const double *__restrict__ A, int64_t lda, const double *__restrict__ B,
@@ -171,17 +182,21 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
     double acc[MT][NT][2] = {};
     if (alpha != 0.0 && kb < ke) { /* alpha == 0 (or k == 0): A and B are never read */
         const int64_t tiles = ceil_div(ke - kb, BK);
-        const bool full_a = vec_a && m0 + BM <= m, full_b = vec_b && n0 + BN <= n;
+        const bool full_a = m0 + BM <= m, full_b = n0 + BN <= n;
         auto load_stage = [&](int64_t tile, int stage) {
             const int64_t k0 = kb + tile * BK;
             const bool full_k = k0 + BK <= ke;
             double *as = As + stage * TA::kElems, *bs = Bs + stage * TB::kElems;
-            if (full_a && full_k)
-                TA::template load_interior<THREADS>(as, A, lda, m0, k0);
+            if (full_a && full_k && (kAligned || vec_a))
+                TA::template load_interior<THREADS, true>(as, A, lda, m0, k0);
+            else if (!kAligned && full_a && full_k)
+                TA::template load_interior<THREADS, false>(as, A, lda, m0, k0);
             else
                 TA::template load<THREADS>(as, A, lda, m0, k0, m, ke, vec_a);
-            if (full_b && full_k)
-                TB::template load_interior<THREADS>(bs, B, ldb, n0, k0);
+            if (full_b && full_k && (kAligned || vec_b))
+                TB::template load_interior<THREADS, true>(bs, B, ldb, n0, k0);
+            else if (!kAligned && full_b && full_k)
+                TB::template load_interior<THREADS, false>(bs, B, ldb, n0, k0);
             else
                 TB::template load<THREADS>(bs, B, ldb, n0, k0, n, ke, vec_b);
         };
@@ -253,15 +268,20 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
     }
 }
 
-/* The kernel of one shape for a transpose pair, and its dynamic shared memory. */
+/* The kernel of one shape for a transpose pair and alignment, and its dynamic shared memory. */
 template <typename Shape> struct DgemmKernels {
     static constexpr int BM = Shape::BM, BN = Shape::BN;
     using Fn = void (*)(int64_t, int64_t, int64_t, int64_t, gblas_cuda_dscalar, const double *,
                         int64_t, const double *, int64_t, gblas_cuda_dscalar, double *, int64_t,
                         double *, bool, bool);
-    static Fn get(bool ta, bool tb) {
-        return ta ? (tb ? dgemm_kernel<Shape, true, true> : dgemm_kernel<Shape, true, false>)
-                  : (tb ? dgemm_kernel<Shape, false, true> : dgemm_kernel<Shape, false, false>);
+    template <bool kAligned> static Fn get(bool ta, bool tb) {
+        return ta ? (tb ? dgemm_kernel<Shape, true, true, kAligned>
+                        : dgemm_kernel<Shape, true, false, kAligned>)
+                  : (tb ? dgemm_kernel<Shape, false, true, kAligned>
+                        : dgemm_kernel<Shape, false, false, kAligned>);
+    }
+    static Fn get(bool ta, bool tb, bool aligned) {
+        return aligned ? get<true>(ta, tb) : get<false>(ta, tb);
     }
     static size_t smem(bool ta, bool tb) {
         return ta ? (tb ? dgemm_smem_bytes<Shape, true, true>()
@@ -270,9 +290,9 @@ template <typename Shape> struct DgemmKernels {
                         : dgemm_smem_bytes<Shape, false, false>());
     }
     static cudaError_t prepare() {
-        for (int p = 0; p < 4; ++p) {
+        for (int p = 0; p < 8; ++p) {
             const cudaError_t err = cudaFuncSetAttribute(
-                get(p & 1, p & 2), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                get(p & 1, p & 2, p & 4), cudaFuncAttributeMaxDynamicSharedMemorySize,
                 (int)smem(p & 1, p & 2));
             if (err != cudaSuccess) return err;
         }
@@ -288,10 +308,11 @@ template <typename Shape> struct DgemmKernels {
         const int splits = (int)ceil_div(k > 0 ? k : 1, depth);
         const bool vec_a = aligned16(A) && lda % 2 == 0, vec_b = aligned16(B) && ldb % 2 == 0;
         double *partial = static_cast<double *>(env->scratch);
-        get(transa, transb)<<<dim3((unsigned)tiles, (unsigned)splits),
-                              Shape::kThreads, smem(transa, transb),
-                              env->stream>>>(m, n, k, depth, alpha, A, lda, B, ldb, beta, C, ldc,
-                                             partial, vec_a, vec_b);
+        get(transa, transb, vec_a && vec_b)<<<dim3((unsigned)tiles, (unsigned)splits),
+                                              Shape::kThreads, smem(transa, transb),
+                                              env->stream>>>(m, n, k, depth, alpha, A, lda, B,
+                                                             ldb, beta, C, ldc, partial, vec_a,
+                                                             vec_b);
         const cudaError_t err = launch_check(env, "dgemm_kernel");
         if (err != cudaSuccess || splits == 1) return err;
         return launch_splitk_reduce<double>(env, m, n, splits, partial, alpha, beta, C, ldc);
