@@ -9,6 +9,8 @@
  * many dot products sharing each load of x. */
 #define GEMV_N_COLS 8
 #define GEMV_T_COLS 4
+/* N: a block of at most this many vectors is kept in registers (GEMV_N_REGS). */
+#define GEMV_N_REG_VECS 4
 /* N: how far ahead of its loads each column of A is prefetched (the hardware prefetcher alone
  * trails with GEMV_N_COLS streams at once). */
 #define GEMV_PREFETCH_BYTES 512
@@ -17,6 +19,7 @@
 #define VT vec_f
 #define VL VEC_F_LANES
 #define GEMV_TASK sgemv_task
+#define GEMV_N_REGS sgemv_n_regs
 #define GEMV_N_BLOCK sgemv_n_block
 #define GEMV_T_COLUMNS sgemv_t_columns
 #define FN_GEMV gblas_avx2_sgemv
@@ -26,6 +29,7 @@
 #define VT vec_d
 #define VL VEC_D_LANES
 #define GEMV_TASK dgemv_task
+#define GEMV_N_REGS dgemv_n_regs
 #define GEMV_N_BLOCK dgemv_n_block
 #define GEMV_T_COLUMNS dgemv_t_columns
 #define FN_GEMV gblas_avx2_dgemv

@@ -1,6 +1,6 @@
 /* gemv_body.h: GEMV (y = alpha * op(A) * x + beta * y) for one element type, in the vector
  * vocabulary of simd_<level>.h. Included by gemv_<level>.c once per type with T, VT, VL and the
- * names GEMV_TASK, GEMV_N_BLOCK, GEMV_T_COLUMNS, FN_GEMV defined. Both forms stream A once,
+ * names GEMV_TASK, GEMV_N_REGS, GEMV_N_BLOCK, GEMV_T_COLUMNS, FN_GEMV defined. Both forms stream A once,
  * column by column, and give each element of y one fixed order of operations whatever the
  * thread count.
  * beta == 0 never reads y; alpha == 0 never reads A or x. */
@@ -13,6 +13,27 @@ typedef struct {
     const T *A, *x;
     T *y;
 } GEMV_TASK;
+
+/* N, a block of nv vectors (nv <= GEMV_N_REG_VECS, a constant where inlined; the last vector
+ * holds w = rows - (nv - 1) * VL rows): yb stays in registers while the columns stream past in
+ * address order, yb += (alpha * x[j]) * A(i0:i1, j) for j = 0 .. ncols - 1: per element the
+ * operations of GEMV_N_BLOCK's column groups. */
+static inline __attribute__((always_inline)) void GEMV_N_REGS(const GEMV_TASK *t, T *yb,
+                                                              const T *a, int64_t rows,
+                                                              int64_t ncols, const int nv) {
+    const int w = (int)(rows - (nv - 1) * VL);
+    VT acc[GEMV_N_REG_VECS];
+    for (int v = 0; v < nv - 1; v++) acc[v] = v_loadu(yb + v * VL);
+    acc[nv - 1] = v_load_n(yb + (nv - 1) * VL, w);
+    for (int64_t j = 0; j < ncols; j++) {
+        const VT ax = v_set1(t->alpha * t->x[j * t->incx]);
+        const T *col = a + j * t->lda;
+        for (int v = 0; v < nv - 1; v++) acc[v] = v_fma(v_loadu(col + v * VL), ax, acc[v]);
+        acc[nv - 1] = v_fma(v_load_n(col + (nv - 1) * VL, w), ax, acc[nv - 1]);
+    }
+    for (int v = 0; v < nv - 1; v++) v_storeu(yb + v * VL, acc[v]);
+    v_store_n(yb + (nv - 1) * VL, acc[nv - 1], w);
+}
 
 /* N, the rows [i0, i0 + rows) of block blk: yb = beta * yb, then for j = 0, 1, ... in
  * order yb += (alpha * x[j]) * A(i0:i1, j), GEMV_N_COLS columns per pass over the block so that
@@ -36,6 +57,15 @@ static void GEMV_N_BLOCK(void *arg, int64_t blk) {
     }
     const T *a = t->A + i0;
     int64_t j = alpha == 0 ? n : 0; /* alpha == 0: A and x are not read */
+    /* Short columns (all of y in one block of at most GEMV_N_REG_VECS vectors): A is one
+     * stream in address order, y in registers. */
+    switch (rows == t->m && rows <= GEMV_N_REG_VECS * VL ? (rows + VL - 1) / VL : 0) {
+    case 1: GEMV_N_REGS(t, yb, a, rows, n - j, 1); j = n; break;
+    case 2: GEMV_N_REGS(t, yb, a, rows, n - j, 2); j = n; break;
+    case 3: GEMV_N_REGS(t, yb, a, rows, n - j, 3); j = n; break;
+    case 4: GEMV_N_REGS(t, yb, a, rows, n - j, 4); j = n; break;
+    default: break;
+    }
     for (; j + GEMV_N_COLS <= n; j += GEMV_N_COLS) {
         VT ax[GEMV_N_COLS];
         const T *col[GEMV_N_COLS];
@@ -150,6 +180,7 @@ gblas_status_t FN_GEMV(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64
 #undef VT
 #undef VL
 #undef GEMV_TASK
+#undef GEMV_N_REGS
 #undef GEMV_N_BLOCK
 #undef GEMV_T_COLUMNS
 #undef FN_GEMV
