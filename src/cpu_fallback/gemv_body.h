@@ -1,8 +1,8 @@
 /* gemv_body.h: GEMV (y = alpha * op(A) * x + beta * y) for one element type, in the vector
  * vocabulary of simd_<level>.h. Included by gemv_<level>.c once per type with T, VT, VL and the
- * names GEMV_TASK, GEMV_N_REGS, GEMV_N_BLOCK, GEMV_T_COLUMNS, FN_GEMV defined. Both forms stream A once,
- * column by column, and give each element of y one fixed order of operations whatever the
- * thread count.
+ * names GEMV_TASK, GEMV_N_REGS, GEMV_N_BLOCK, GEMV_T_COLUMNS, FN_GEMV defined. Both forms
+ * stream A once, column by column, and give each element of y one fixed order of operations
+ * whatever the thread count.
  * beta == 0 never reads y; alpha == 0 never reads A or x. */
 
 /* One call as its blocks see it: x and y point at element 0 of each vector. */
