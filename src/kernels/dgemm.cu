@@ -28,15 +28,11 @@ namespace {
 
 constexpr int BK = 16;
 
-/* A block tile BM x BN of WM x WN warp tiles, a kStages-deep ring, kMinBlocks blocks per SM,
- * m16n8k<kMmaK>; split-K adds splits while there are fewer than kSplitBlocksPerSm blocks per SM
- * (0: never splits). */
-template <int BM_, int BN_, int WM_, int WN_, int kStages_, int kMinBlocks_, int kMmaK_,
-          int kSplitBlocksPerSm_>
+/* A block tile BM x BN of WM x WN warp tiles, a kStages-deep ring, kMinBlocks blocks per SM. */
+template <int BM_, int BN_, int WM_, int WN_, int kStages_, int kMinBlocks_, int kMmaK_ = 4>
 struct DgemmShape {
     static constexpr int BM = BM_, BN = BN_, WM = WM_, WN = WN_, kMmaK = kMmaK_;
     static constexpr int kStages = kStages_, kMinBlocks = kMinBlocks_;
-    static constexpr int kSplitBlocksPerSm = kSplitBlocksPerSm_;
     static constexpr int kWarps = (BM / WM) * (BN / WN);
     static constexpr int kThreads = kWarps * 32;
     static_assert(kStages >= 2, "the ring overlaps one tile's copies with another's math");
@@ -308,7 +304,7 @@ template <typename Shape> struct DgemmKernels {
                               int64_t ldc) {
         const int64_t tiles = ceil_div(m, BM) * ceil_div(n, BN);
         const int64_t depth = split_k_depth(m, n, k, tiles, BK, sizeof(double),
-                                            (int64_t)Shape::kSplitBlocksPerSm * env->sm_count);
+                                            (int64_t)Shape::kMinBlocks * env->sm_count);
         const int splits = (int)ceil_div(k > 0 ? k : 1, depth);
         const bool vec_a = aligned16(A) && lda % 2 == 0, vec_b = aligned16(B) && ldb % 2 == 0;
         double *partial = static_cast<double *>(env->scratch);
@@ -323,12 +319,10 @@ template <typename Shape> struct DgemmKernels {
     }
 };
 
-/* 128 x 64 (4 warps of 64 x 32, 3 stages, 2 blocks per SM) where m >= 128 and its tiles give
- * at least 7/8 of a block per SM (never split: mid sizes ran faster unsplit at one block per SM
- * than split, or than 64 x 64); below, 64 x 64 (4 warps of 32 x 32, 4 stages) with split-K, on
- * m16n8k8 (long k loops). */
-using DgemmLarge = DgemmKernels<DgemmShape<128, 64, 64, 32, 3, 2, 4, 0>>;
-using DgemmSmall = DgemmKernels<DgemmShape<64, 64, 32, 32, 4, 1, 8, 1>>;
+/* 128 x 64 (4 warps of 64 x 32, 3 stages, 2 blocks per SM) where its tiles fill two blocks per
+ * SM; below, 64 x 64 (4 warps of 32 x 32, 4 stages) with split-K, on m16n8k8 (long k loops). */
+using DgemmLarge = DgemmKernels<DgemmShape<128, 64, 64, 32, 3, 2, 4>>;
+using DgemmSmall = DgemmKernels<DgemmShape<64, 64, 32, 32, 4, 1, 8>>;
 
 } // namespace
 
@@ -345,8 +339,7 @@ extern "C" cudaError_t gblas_cuda_launch_dgemm(gblas_cuda_env *env, int transa, 
                                                int64_t lda, const double *B, int64_t ldb,
                                                gblas_cuda_dscalar beta, double *C, int64_t ldc) {
     if (m <= 0 || n <= 0) return cudaSuccess;
-    if (m >= DgemmLarge::BM &&
-        8 * ceil_div(m, DgemmLarge::BM) * ceil_div(n, DgemmLarge::BN) >= 7LL * env->sm_count)
+    if (ceil_div(m, DgemmLarge::BM) * ceil_div(n, DgemmLarge::BN) >= 2LL * env->sm_count)
         return DgemmLarge::launch(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
                                   ldc);
     return DgemmSmall::launch(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
