@@ -213,6 +213,67 @@ Test(cuda, cublas_gemv, .timeout = 300) {
     harness_close(&t);
 }
 
+/* One GEMM case through gblas and cuBLAS on the same inputs (random, from r); C's padding rows
+ * must stay as they were, and the results must agree within twice the scaled bound. */
+static void gemm_case(hctx *t, cublasHandle_t cb, rng_t *r, prec_t p, gblas_operation_t ta,
+                      gblas_operation_t tb, int64_t m, int64_t n, int64_t k, int64_t lda,
+                      int64_t ldb, int64_t ldc, double alpha, double beta) {
+    int an = ta == GBLAS_OP_N, bn = tb == GBLAS_OP_N;
+    int64_t ca = an ? k : m, cbn = bn ? n : k;
+    char d[200];
+    snprintf(d, sizeof d,
+             "%sgemm %s%s m=%lld n=%lld k=%lld ld=%lld,%lld,%lld alpha=%g "
+             "beta=%g",
+             prec_name(p), op_name(ta), op_name(tb), (long long)m, (long long)n, (long long)k,
+             (long long)lda, (long long)ldb, (long long)ldc, alpha, beta);
+    double *A = hbuf(lda * ca), *B = hbuf(ldb * cbn), *C = hbuf(ldc * n);
+    double *g = hbuf(ldc * n), *cu = hbuf(ldc * n);
+    long double *scale = calloc((size_t)(ldc * n + 1), sizeof *scale);
+    cr_assert(scale != NULL);
+    rng_fill(r, p, A, lda * ca);
+    rng_fill(r, p, B, ldb * cbn);
+    rng_fill(r, p, C, ldc * n);
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) {
+            long double sa = 0;
+            for (int64_t l = 0; l < k; l++)
+                sa += fabsl((long double)(an ? A[i + l * lda] : A[l + i * lda]) *
+                            (bn ? B[l + j * ldb] : B[j + l * ldb]));
+            scale[i + j * ldc] =
+                fabsl((long double)alpha) * sa + fabsl((long double)beta * C[i + j * ldc]);
+            if (beta == 0) C[i + j * ldc] = poison_nan();
+        }
+    dbuf dA = dbuf_upload(t, p, A, lda * ca), dB = dbuf_upload(t, p, B, ldb * cbn);
+    dbuf dC1 = dbuf_upload(t, p, C, ldc * n), dC2 = dbuf_upload(t, p, C, ldc * n);
+    EXPECT_OK(t->h, hb_gemm(t, p, ta, tb, m, n, k, alpha, &dA, lda, &dB, ldb, beta, &dC1, ldc));
+    hscalar a, b;
+    hscalar_set(&a, p, alpha);
+    hscalar_set(&b, p, beta);
+    if (p == PREC_S)
+        CUBLAS_OK(cublasSgemm_64(cb, cu_op(ta), cu_op(tb), m, n, k, &a.s, dA.p, lda, dB.p, ldb,
+                                 &b.s, dC2.p, ldc));
+    else
+        CUBLAS_OK(cublasDgemm_64(cb, cu_op(ta), cu_op(tb), m, n, k, &a.d, dA.p, lda, dB.p, ldb,
+                                 &b.d, dC2.p, ldc));
+    dbuf_download(t, &dC1, g);
+    dbuf_download(t, &dC2, cu);
+    for (int64_t j = 0; j < n; j++) /* rows past m: both leave them alone */
+        for (int64_t i = m; i < ldc; i++)
+            cr_assert(same_bits(g[i + j * ldc], prec_round(p, C[i + j * ldc])),
+                      "%s: "
+                      "padding (%lld,%lld) changed",
+                      d, (long long)i, (long long)j);
+    for (int64_t j = 0; j < n; j++) agree(d, p, m, g + j * ldc, cu + j * ldc, scale + j * ldc, k);
+    dbuf *all[] = {&dA, &dB, &dC1, &dC2};
+    for (int i = 0; i < 4; i++) dbuf_free(t, all[i]);
+    free(A);
+    free(B);
+    free(C);
+    free(g);
+    free(cu);
+    free(scale);
+}
+
 Test(cuda, cublas_gemm, .timeout = 300) {
     hctx t;
     harness_open_cuda(&t);
@@ -230,66 +291,41 @@ Test(cuda, cublas_gemm, .timeout = 300) {
                 k = log_size(&r, 700);
             } while (m * n * k > ((int64_t)1 << 24));
             int an = ta == GBLAS_OP_N, bn = tb == GBLAS_OP_N;
-            int64_t ra = an ? m : k, ca = an ? k : m, rb = bn ? k : n, cbn = bn ? n : k;
+            int64_t ra = an ? m : k, rb = bn ? k : n;
             int64_t lda = (ra > 1 ? ra : 1) + rng_range(&r, 0, 5);
             int64_t ldb = (rb > 1 ? rb : 1) + rng_range(&r, 0, 5);
             int64_t ldc = (m > 1 ? m : 1) + rng_range(&r, 0, 5);
             double alpha = c % 5 == 0 ? 1.0 : prec_round(p, 2 * rng_value(&r, p));
             double beta = c % 4 == 0 ? 0.0 : c % 4 == 1 ? 1.0 : prec_round(p, 2 * rng_value(&r, p));
-            char d[200];
-            snprintf(d, sizeof d,
-                     "%sgemm %s%s m=%lld n=%lld k=%lld ld=%lld,%lld,%lld alpha=%g "
-                     "beta=%g",
-                     prec_name(p), op_name(ta), op_name(tb), (long long)m, (long long)n,
-                     (long long)k, (long long)lda, (long long)ldb, (long long)ldc, alpha, beta);
-            double *A = hbuf(lda * ca), *B = hbuf(ldb * cbn), *C = hbuf(ldc * n);
-            double *g = hbuf(ldc * n), *cu = hbuf(ldc * n);
-            long double *scale = calloc((size_t)(ldc * n + 1), sizeof *scale);
-            cr_assert(scale != NULL);
-            rng_fill(&r, p, A, lda * ca);
-            rng_fill(&r, p, B, ldb * cbn);
-            rng_fill(&r, p, C, ldc * n);
-            for (int64_t j = 0; j < n; j++)
-                for (int64_t i = 0; i < m; i++) {
-                    long double sa = 0;
-                    for (int64_t l = 0; l < k; l++)
-                        sa += fabsl((long double)(an ? A[i + l * lda] : A[l + i * lda]) *
-                                    (bn ? B[l + j * ldb] : B[j + l * ldb]));
-                    scale[i + j * ldc] =
-                        fabsl((long double)alpha) * sa + fabsl((long double)beta * C[i + j * ldc]);
-                    if (beta == 0) C[i + j * ldc] = poison_nan();
-                }
-            dbuf dA = dbuf_upload(&t, p, A, lda * ca), dB = dbuf_upload(&t, p, B, ldb * cbn);
-            dbuf dC1 = dbuf_upload(&t, p, C, ldc * n), dC2 = dbuf_upload(&t, p, C, ldc * n);
-            EXPECT_OK(t.h,
-                      hb_gemm(&t, p, ta, tb, m, n, k, alpha, &dA, lda, &dB, ldb, beta, &dC1, ldc));
-            hscalar a, b;
-            hscalar_set(&a, p, alpha);
-            hscalar_set(&b, p, beta);
-            if (p == PREC_S)
-                CUBLAS_OK(cublasSgemm_64(cb, cu_op(ta), cu_op(tb), m, n, k, &a.s, dA.p, lda, dB.p,
-                                         ldb, &b.s, dC2.p, ldc));
-            else
-                CUBLAS_OK(cublasDgemm_64(cb, cu_op(ta), cu_op(tb), m, n, k, &a.d, dA.p, lda, dB.p,
-                                         ldb, &b.d, dC2.p, ldc));
-            dbuf_download(&t, &dC1, g);
-            dbuf_download(&t, &dC2, cu);
-            for (int64_t j = 0; j < n; j++) /* rows past m: both leave them alone */
-                for (int64_t i = m; i < ldc; i++)
-                    cr_assert(same_bits(g[i + j * ldc], prec_round(p, C[i + j * ldc])),
-                              "%s: "
-                              "padding (%lld,%lld) changed",
-                              d, (long long)i, (long long)j);
-            for (int64_t j = 0; j < n; j++)
-                agree(d, p, m, g + j * ldc, cu + j * ldc, scale + j * ldc, k);
-            dbuf *all[] = {&dA, &dB, &dC1, &dC2};
-            for (int i = 0; i < 4; i++) dbuf_free(&t, all[i]);
-            free(A);
-            free(B);
-            free(C);
-            free(g);
-            free(cu);
-            free(scale);
+            gemm_case(&t, cb, &r, p, ta, tb, m, n, k, lda, ldb, ldc, alpha, beta);
+        }
+    }
+    CUBLAS_OK(cublasDestroy(cb));
+    harness_close(&t);
+}
+
+/* Shapes with enough output tiles for the large GEMM configs (on 132 SMs, SGEMM's 128 x 128
+ * takes over at 132 tiles and DGEMM's 128 x 64 at 264; these shapes have 169 and 306, enough for
+ * any device up to 148 SMs), which the random shapes above never reach: every transpose pair,
+ * edge tiles in m, n and k, leading dimensions that are multiples of 4 elements (16-byte rows,
+ * the vector paths) and odd ones (the unaligned interior paths). */
+Test(cuda, cublas_gemm_large_configs, .timeout = 300) {
+    hctx t;
+    harness_open_cuda(&t);
+    cublasHandle_t cb = cublas_open();
+    for (int pi = 0; pi < 2; pi++) {
+        prec_t p = pi ? PREC_D : PREC_S;
+        rng_t r = rng_for("cublas-gemm-large", p, 0, 0, 0);
+        const int64_t m = pi ? 2050 : 1540, n = pi ? 1100 : 1551, k = pi ? 37 : 45;
+        for (int c = 0; c < 8; c++) {
+            gblas_operation_t ta = c & 1 ? GBLAS_OP_T : GBLAS_OP_N;
+            gblas_operation_t tb = c & 2 ? GBLAS_OP_T : GBLAS_OP_N;
+            int64_t ra = ta == GBLAS_OP_N ? m : k, rb = tb == GBLAS_OP_N ? k : n;
+            int64_t lda = (ra + 3) / 4 * 4 + (c & 4 ? 1 : 0); /* multiple of 4, or odd */
+            int64_t ldb = (rb + 3) / 4 * 4 + (c & 4 ? 1 : 0);
+            double alpha = prec_round(p, 2 * rng_value(&r, p));
+            double beta = c % 3 == 0 ? 0.0 : prec_round(p, 2 * rng_value(&r, p));
+            gemm_case(&t, cb, &r, p, ta, tb, m, n, k, lda, ldb, m + 3, alpha, beta);
         }
     }
     CUBLAS_OK(cublasDestroy(cb));
