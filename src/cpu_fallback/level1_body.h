@@ -4,8 +4,8 @@
  * AXPY_CHUNK, SCAL_CHUNK, L1_TASK, L1_BLOCK, REDUCE_CHUNKS, FN_DOT, FN_NRM2, FN_AXPY, FN_SCAL,
  * FN_COPY, and REF_DOT_CHUNK, REF_NRM2_CHUNK (the reference's chunks, cpu_paths.h). Unit
  * strides run on vectors (several in flight, so loads and FMAs overlap); other strides element
- * by element, DOT and NRM2 through the reference's chunks. DOT and NRM2 reduce in the fixed chunks of the reference: their
- * results never depend on the thread count. */
+ * by element, DOT and NRM2 through the reference's chunks. DOT and NRM2 reduce in the fixed
+ * chunks of the reference: their results never depend on the thread count. */
 
 /* sum of x[i] * y[i], i < len: unit strides in 4 vector accumulators (element i in
  * accumulator (i / VL) % 4, lane i % VL; the tail past the last 4 whole vectors in the first),
