@@ -154,10 +154,18 @@ static void L1_BLOCK(void *arg, int64_t b) {
  * pass of up to GBLAS_CPU_PARTIAL_CHUNKS partials is summed by a pairwise tree fixed by the
  * chunk count, and passes are added to total in order. */
 static void REDUCE_CHUNKS(gblas_ctx *ctx, L1_TASK *t, T total[3]) {
-    t->partial = gblas_cpu_partials(ctx);
     const int width = t->op == L1_DOT ? 1 : 3;
     const int64_t nchunks = L1_CHUNKS(t->n);
     total[0] = total[1] = total[2] = 0;
+    if (nchunks == 1) { /* its sums are the total: 0 + s is s, as a chunk's sum is never -0 */
+        T one[1][3] = {{0, 0, 0}};
+        t->partial = one;
+        t->first_chunk = 0;
+        L1_BLOCK(t, 0);
+        for (int w = 0; w < width; w++) total[w] = one[0][w];
+        return;
+    }
+    t->partial = gblas_cpu_partials(ctx);
     for (int64_t c0 = 0; c0 < nchunks; c0 += GBLAS_CPU_PARTIAL_CHUNKS) {
         const int64_t pass = nchunks - c0 < GBLAS_CPU_PARTIAL_CHUNKS ? nchunks - c0
                                                                      : GBLAS_CPU_PARTIAL_CHUNKS;
