@@ -140,65 +140,6 @@ Test(cuda, cublas_level1, .timeout = 300) {
     harness_close(&t);
 }
 
-/* One GEMV case through gblas and cuBLAS on the same inputs (random, from r); the results must
- * agree within twice the scaled bound (bit for bit where there is nothing to compute). */
-static void gemv_case(hctx *t, cublasHandle_t cb, rng_t *r, prec_t p, gblas_operation_t op,
-                      int64_t m, int64_t n, int64_t lda, int64_t incx, int64_t incy, double alpha,
-                      double beta) {
-    int64_t nx = op == GBLAS_OP_N ? n : m, ny = op == GBLAS_OP_N ? m : n;
-    int64_t lx = vec_len(nx, incx), ly = vec_len(ny, incy);
-    char d[200];
-    snprintf(d, sizeof d,
-             "%sgemv %s m=%lld n=%lld lda=%lld incx=%lld incy=%lld alpha=%g "
-             "beta=%g",
-             prec_name(p), op_name(op), (long long)m, (long long)n, (long long)lda,
-             (long long)incx, (long long)incy, alpha, beta);
-    double *A = hbuf(lda * n), *x = hbuf(lx), *y = hbuf(ly), *g = hbuf(ly), *cu = hbuf(ly);
-    long double *scale = calloc((size_t)ly, sizeof *scale);
-    cr_assert(scale != NULL);
-    rng_fill(r, p, A, lda * n);
-    rng_fill(r, p, x, lx);
-    rng_fill(r, p, y, ly);
-    if (beta == 0) /* on the vector only: the gaps must come back as they were */
-        for (int64_t e = 0; e < ny; e++) y[vec_index(ny, incy, e)] = poison_nan();
-    for (int64_t e = 0; e < ny; e++) {
-        long double sa = 0;
-        for (int64_t l = 0; l < nx; l++) {
-            double av = op == GBLAS_OP_N ? A[e + l * lda] : A[l + e * lda];
-            sa += fabsl((long double)av * x[vec_index(nx, incx, l)]);
-        }
-        int64_t s = vec_index(ny, incy, e);
-        scale[s] =
-            fabsl((long double)alpha) * sa + (beta == 0 ? 0 : fabsl((long double)beta * y[s]));
-    }
-    dbuf dA = dbuf_upload(t, p, A, lda * n), dx = dbuf_upload(t, p, x, lx);
-    dbuf dy1 = dbuf_upload(t, p, y, ly), dy2 = dbuf_upload(t, p, y, ly);
-    EXPECT_OK(t->h, hb_gemv(t, p, op, m, n, alpha, &dA, lda, &dx, incx, beta, &dy1, incy));
-    hscalar a, b;
-    hscalar_set(&a, p, alpha);
-    hscalar_set(&b, p, beta);
-    if (p == PREC_S)
-        CUBLAS_OK(cublasSgemv_64(cb, cu_op(op), m, n, &a.s, dA.p, lda, dx.p, incx, &b.s, dy2.p,
-                                 incy));
-    else
-        CUBLAS_OK(cublasDgemv_64(cb, cu_op(op), m, n, &a.d, dA.p, lda, dx.p, incx, &b.d, dy2.p,
-                                 incy));
-    dbuf_download(t, &dy1, g);
-    dbuf_download(t, &dy2, cu);
-    if (m == 0 || n == 0) /* both leave y alone */
-        for (int64_t i = 0; i < ly; i++) cr_assert(same_bits(g[i], cu[i]), "%s", d);
-    else
-        agree(d, p, ly, g, cu, scale, nx);
-    dbuf *all[] = {&dA, &dx, &dy1, &dy2};
-    for (int i = 0; i < 4; i++) dbuf_free(t, all[i]);
-    free(A);
-    free(x);
-    free(y);
-    free(g);
-    free(cu);
-    free(scale);
-}
-
 Test(cuda, cublas_gemv, .timeout = 300) {
     hctx t;
     harness_open_cuda(&t);
@@ -212,33 +153,60 @@ Test(cuda, cublas_gemv, .timeout = 300) {
             int64_t m = log_size(&r, 3000), n = log_size(&r, 3000);
             int64_t lda = (m > 1 ? m : 1) + rng_range(&r, 0, 7);
             int64_t incx = INCS[rng_range(&r, 0, 5)], incy = INCS[rng_range(&r, 0, 5)];
+            int64_t nx = op == GBLAS_OP_N ? n : m, ny = op == GBLAS_OP_N ? m : n;
+            int64_t lx = vec_len(nx, incx), ly = vec_len(ny, incy);
             double alpha = c % 5 == 0 ? 1.0 : prec_round(p, 2 * rng_value(&r, p));
             double beta = c % 4 == 0 ? 0.0 : c % 4 == 1 ? 1.0 : prec_round(p, 2 * rng_value(&r, p));
-            gemv_case(&t, cb, &r, p, op, m, n, lda, incx, incy, alpha, beta);
-        }
-    }
-    CUBLAS_OK(cublasDestroy(cb));
-    harness_close(&t);
-}
-
-/* GEMV N shapes in the one-pass window (on 132 SMs: at least 116 blocks of 16 float or 8 double
- * rows, at least 1024 columns), which the random shapes above rarely reach: row counts that are
- * and are not whole blocks, odd lda, negative and non-unit increments, alpha 0 and beta 0. */
-Test(cuda, cublas_gemv_one_pass, .timeout = 300) {
-    hctx t;
-    harness_open_cuda(&t);
-    cublasHandle_t cb = cublas_open();
-    for (int pi = 0; pi < 2; pi++) {
-        prec_t p = pi ? PREC_D : PREC_S;
-        rng_t r = rng_for("cublas-gemv-one-pass", p, 0, 0, 0);
-        const int64_t m0 = pi ? 1030 : 2050;
-        for (int c = 0; c < 6; c++) {
-            int64_t m = c & 1 ? 2 * m0 - 2 : m0, n = c & 2 ? 1024 : 1537;
-            int64_t lda = m + (c & 1 ? 0 : 3);
-            int64_t incx = c == 4 ? -3 : 1, incy = c == 5 ? 2 : c == 3 ? -1 : 1;
-            double alpha = c == 2 ? 0.0 : prec_round(p, 2 * rng_value(&r, p));
-            double beta = c % 3 == 0 ? 0.0 : c % 3 == 1 ? 1.0 : prec_round(p, 2 * rng_value(&r, p));
-            gemv_case(&t, cb, &r, p, GBLAS_OP_N, m, n, lda, incx, incy, alpha, beta);
+            char d[200];
+            snprintf(d, sizeof d,
+                     "%sgemv %s m=%lld n=%lld lda=%lld incx=%lld incy=%lld alpha=%g "
+                     "beta=%g",
+                     prec_name(p), op_name(op), (long long)m, (long long)n, (long long)lda,
+                     (long long)incx, (long long)incy, alpha, beta);
+            double *A = hbuf(lda * n), *x = hbuf(lx), *y = hbuf(ly), *g = hbuf(ly), *cu = hbuf(ly);
+            long double *scale = calloc((size_t)ly, sizeof *scale);
+            cr_assert(scale != NULL);
+            rng_fill(&r, p, A, lda * n);
+            rng_fill(&r, p, x, lx);
+            rng_fill(&r, p, y, ly);
+            if (beta == 0) /* on the vector only: the gaps must come back as they were */
+                for (int64_t e = 0; e < ny; e++) y[vec_index(ny, incy, e)] = poison_nan();
+            for (int64_t e = 0; e < ny; e++) {
+                long double sa = 0;
+                for (int64_t l = 0; l < nx; l++) {
+                    double av = op == GBLAS_OP_N ? A[e + l * lda] : A[l + e * lda];
+                    sa += fabsl((long double)av * x[vec_index(nx, incx, l)]);
+                }
+                int64_t s = vec_index(ny, incy, e);
+                scale[s] = fabsl((long double)alpha) * sa +
+                           (beta == 0 ? 0 : fabsl((long double)beta * y[s]));
+            }
+            dbuf dA = dbuf_upload(&t, p, A, lda * n), dx = dbuf_upload(&t, p, x, lx);
+            dbuf dy1 = dbuf_upload(&t, p, y, ly), dy2 = dbuf_upload(&t, p, y, ly);
+            EXPECT_OK(t.h, hb_gemv(&t, p, op, m, n, alpha, &dA, lda, &dx, incx, beta, &dy1, incy));
+            hscalar a, b;
+            hscalar_set(&a, p, alpha);
+            hscalar_set(&b, p, beta);
+            if (p == PREC_S)
+                CUBLAS_OK(cublasSgemv_64(cb, cu_op(op), m, n, &a.s, dA.p, lda, dx.p, incx, &b.s,
+                                         dy2.p, incy));
+            else
+                CUBLAS_OK(cublasDgemv_64(cb, cu_op(op), m, n, &a.d, dA.p, lda, dx.p, incx, &b.d,
+                                         dy2.p, incy));
+            dbuf_download(&t, &dy1, g);
+            dbuf_download(&t, &dy2, cu);
+            if (m == 0 || n == 0) /* both leave y alone */
+                for (int64_t i = 0; i < ly; i++) cr_assert(same_bits(g[i], cu[i]), "%s", d);
+            else
+                agree(d, p, ly, g, cu, scale, nx);
+            dbuf *all[] = {&dA, &dx, &dy1, &dy2};
+            for (int i = 0; i < 4; i++) dbuf_free(&t, all[i]);
+            free(A);
+            free(x);
+            free(y);
+            free(g);
+            free(cu);
+            free(scale);
         }
     }
     CUBLAS_OK(cublasDestroy(cb));

@@ -6,8 +6,6 @@
  * T: a group of LPC lanes owns CPT columns and reads them in 16-byte pieces, P pieces per
  *    column in flight, against the same pieces of x read through L1; the group's lanes are
  *    summed by a fixed butterfly. A block covers 256/LPC x CPT columns over one chunk of rows.
- * N at mid sizes (n_rows_one_pass): one pass, a block of 512 threads owning 16 float or 8
- *    double rows, its lane groups splitting the columns with 128 bytes in flight per thread.
  * Otherwise, with more than one chunk, each writes partial sums to scratch and
  * gemv_reduce_kernel (a dependent launch) adds them in chunk order before alpha and beta.
  * Shapes and chunk counts depend on m, n and the SM count only (launch_gemv_shape). */
@@ -115,46 +113,6 @@ __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
         else if (alpha != T(0))
             partial[(int64_t)blockIdx.y * m + row0 + c] = sum;
     }
-}
-
-/* N in one pass for mid sizes: a block owns the kRowBytes / sizeof(T) rows whose kRowBytes-byte
- * slice of each column one lane group reads; the block's kRowsThreads / rows groups split the
- * columns (group g takes j = g, g + groups, ...), each thread keeping U columns in flight, and the
- * groups' sums are added in group order through shared memory. No partials, no second pass. */
-constexpr int kRowsThreads = 512;
-template <typename T, int kRowBytes, int U>
-__global__ void __launch_bounds__(kRowsThreads)
-    gemv_n_rows_kernel(int64_t m, int64_t n, Scalar<T> alpha_s, const T *__restrict__ A,
-                       int64_t lda, const T *__restrict__ x, int64_t incx, Scalar<T> beta_s,
-                       T *__restrict__ y, int64_t incy) {
-    constexpr int RB = kRowBytes / (int)sizeof(T), G = kRowsThreads / RB;
-    static_assert(kRowsThreads % RB == 0 && RB <= 32, "lane groups lie inside one warp");
-    __shared__ T group_sums[G][RB];
-    const int lane = threadIdx.x % RB, g = threadIdx.x / RB;
-    const int64_t r = (int64_t)blockIdx.x * RB + lane;
-    const T alpha = scalar_value<T>(alpha_s);
-    T acc = T(0);
-    if (alpha != T(0) && r < m) { /* alpha == 0: A and x are never read */
-        const T *xs = x + vec_start(n, incx), *a = A + r;
-        int64_t j = g;
-        for (; j + (int64_t)(U - 1) * G < n; j += (int64_t)U * G) {
-            T v[U], xv[U];
-#pragma unroll
-            for (int u = 0; u < U; ++u) {
-                v[u] = __ldg(a + (j + (int64_t)u * G) * lda);
-                xv[u] = __ldg(xs + (j + (int64_t)u * G) * incx);
-            }
-#pragma unroll
-            for (int u = 0; u < U; ++u) acc = fma(v[u], xv[u], acc);
-        }
-        for (; j < n; j += G) acc = fma(__ldg(a + j * lda), __ldg(xs + j * incx), acc);
-    }
-    group_sums[g][lane] = acc;
-    __syncthreads();
-    if (g > 0 || r >= m) return;
-    T sum = group_sums[0][lane];
-    for (int k = 1; k < G; ++k) sum += group_sums[k][lane];
-    store_y(y, vec_start(m, incy) + r * incy, alpha, sum, scalar_value<T>(beta_s));
 }
 
 /* T: the 16-byte piece of column a at rows [r, r + R), and the same rows of x (xr, increment
@@ -339,29 +297,6 @@ bool t_one_pass(int64_t m, int64_t n, int64_t width, int sm_count) {
            ceil_div(m, column_batch) <= 2 * ceil_div(col_blocks, sm_count);
 }
 
-/* N in one pass (gemv_n_rows_kernel, 64 bytes of each column per lane group, 128 bytes in flight
- * per thread): where its row blocks give every SM 7/8 of a block to 4 blocks, every column group
- * gets a full batch, and A is at most 128 MB (larger matrices stream at 0.95 of the read ceiling
- * on the chunked path, which also keeps the shapes outside this window). */
-constexpr int kRowBytes = 64, kRowsBytesInFlight = 128;
-bool n_rows_one_pass(int64_t m, int64_t n, int64_t elem, int sm_count) {
-    const int64_t rows = kRowBytes / elem, groups = kRowsThreads / rows;
-    const int64_t blocks = ceil_div(m, rows);
-    return 8 * blocks >= 7LL * sm_count && blocks <= 4LL * sm_count &&
-           n >= groups * (kRowsBytesInFlight / elem) && m * n * elem <= ((int64_t)128 << 20);
-}
-
-template <typename T>
-cudaError_t launch_gemv_n_rows(gblas_cuda_env *env, int64_t m, int64_t n, Scalar<T> alpha,
-                               const T *A, int64_t lda, const T *x, int64_t incx, Scalar<T> beta,
-                               T *y, int64_t incy) {
-    constexpr int RB = kRowBytes / (int)sizeof(T);
-    gemv_n_rows_kernel<T, kRowBytes, kRowsBytesInFlight / (int)sizeof(T)>
-        <<<(unsigned)ceil_div(m, RB), kRowsThreads, 0, env->stream>>>(m, n, alpha, A, lda, x,
-                                                                       incx, beta, y, incy);
-    return launch_check(env, "gemv_n_rows_kernel");
-}
-
 /* Picks the kernel shape for m and n; loads are hinted as hinted_loads() says, except in the
  * short T shape, where they were measured faster unhinted at every size. */
 template <typename T, bool kHinted>
@@ -369,8 +304,6 @@ cudaError_t launch_gemv_shape(gblas_cuda_env *env, int trans, int64_t m, int64_t
                               Scalar<T> alpha, const T *A, int64_t lda, bool vec, const T *x,
                               int64_t incx, Scalar<T> beta, T *y, int64_t incy, int64_t *chunks) {
     constexpr int R = Vec16<T>::width;
-    if (!trans && n_rows_one_pass(m, n, sizeof(T), env->sm_count))
-        return launch_gemv_n_rows<T>(env, m, n, alpha, A, lda, x, incx, beta, y, incy);
     if (!trans && m >= 256 * R) /* row blocks of 64 threads are mostly full */
         return launch_gemv_n<T, 64, kHinted>(env, m, n, alpha, A, lda, vec, x, incx, beta, y,
                                              incy, chunks);
