@@ -225,9 +225,10 @@ GBLAS_API gblas_status_t gblas_dgemv(gblas_handle_t h, gblas_operation_t trans, 
  * adding the products of 4 consecutive k (8 on the path for small outputs) in an order fixed by
  * the hardware, every product and sum an IEEE double operation; SGEMM adds one FFMA per k. Each
  * element then accumulates these in k order, except where the output has too few tiles to fill
- * the GPU: k is split into contiguous ranges whose partial sums are added in range order. The
- * split depends only on m, n, k and the SM count, so results repeat bit for bit on one device
- * model; they can differ in the last bits from the reference loop's and from the CPU backend's. */
+ * the GPU: k is split into contiguous ranges whose partial sums are added in range order (from
+ * 32 ranges on, in runs of consecutive ranges, then run by run). The split depends only on m, n,
+ * k and the SM count, so results repeat bit for bit on one device model; they can differ in the
+ * last bits from the reference loop's and from the CPU backend's. */
 GBLAS_API gblas_status_t gblas_sgemm(gblas_handle_t h, gblas_operation_t transa, gblas_operation_t transb,
                            int64_t m, int64_t n, int64_t k, const float *alpha, const float *A,
                            int64_t lda, const float *B, int64_t ldb, const float *beta, float *C,

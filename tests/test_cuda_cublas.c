@@ -213,8 +213,9 @@ Test(cuda, cublas_gemv, .timeout = 300) {
     harness_close(&t);
 }
 
-/* One GEMM case through gblas and cuBLAS on the same inputs (random, from r); C's padding rows
- * must stay as they were, and the results must agree within twice the scaled bound. */
+/* One GEMM case through gblas (twice) and cuBLAS on the same inputs (random, from r); C's padding
+ * rows must stay as they were, the two gblas results must be the same bits, and they must agree
+ * with cuBLAS within twice the scaled bound. */
 static void gemm_case(hctx *t, cublasHandle_t cb, rng_t *r, prec_t p, gblas_operation_t ta,
                       gblas_operation_t tb, int64_t m, int64_t n, int64_t k, int64_t lda,
                       int64_t ldb, int64_t ldc, double alpha, double beta) {
@@ -245,7 +246,9 @@ static void gemm_case(hctx *t, cublasHandle_t cb, rng_t *r, prec_t p, gblas_oper
         }
     dbuf dA = dbuf_upload(t, p, A, lda * ca), dB = dbuf_upload(t, p, B, ldb * cbn);
     dbuf dC1 = dbuf_upload(t, p, C, ldc * n), dC2 = dbuf_upload(t, p, C, ldc * n);
+    dbuf dC3 = dbuf_upload(t, p, C, ldc * n);
     EXPECT_OK(t->h, hb_gemm(t, p, ta, tb, m, n, k, alpha, &dA, lda, &dB, ldb, beta, &dC1, ldc));
+    EXPECT_OK(t->h, hb_gemm(t, p, ta, tb, m, n, k, alpha, &dA, lda, &dB, ldb, beta, &dC3, ldc));
     hscalar a, b;
     hscalar_set(&a, p, alpha);
     hscalar_set(&b, p, beta);
@@ -257,6 +260,12 @@ static void gemm_case(hctx *t, cublasHandle_t cb, rng_t *r, prec_t p, gblas_oper
                                  &b.d, dC2.p, ldc));
     dbuf_download(t, &dC1, g);
     dbuf_download(t, &dC2, cu);
+    double *again = hbuf(ldc * n);
+    dbuf_download(t, &dC3, again);
+    for (int64_t i = 0; i < ldc * n; i++)
+        cr_assert(same_bits(g[i], again[i]), "%s: element %lld differs between two runs", d,
+                  (long long)i);
+    free(again);
     for (int64_t j = 0; j < n; j++) /* rows past m: both leave them alone */
         for (int64_t i = m; i < ldc; i++)
             cr_assert(same_bits(g[i + j * ldc], prec_round(p, C[i + j * ldc])),
@@ -264,8 +273,8 @@ static void gemm_case(hctx *t, cublasHandle_t cb, rng_t *r, prec_t p, gblas_oper
                       "padding (%lld,%lld) changed",
                       d, (long long)i, (long long)j);
     for (int64_t j = 0; j < n; j++) agree(d, p, m, g + j * ldc, cu + j * ldc, scale + j * ldc, k);
-    dbuf *all[] = {&dA, &dB, &dC1, &dC2};
-    for (int i = 0; i < 4; i++) dbuf_free(t, all[i]);
+    dbuf *all[] = {&dA, &dB, &dC1, &dC2, &dC3};
+    for (int i = 0; i < 5; i++) dbuf_free(t, all[i]);
     free(A);
     free(B);
     free(C);
@@ -327,6 +336,41 @@ Test(cuda, cublas_gemm_large_configs, .timeout = 300) {
             double beta = c % 3 == 0 ? 0.0 : prec_round(p, 2 * rng_value(&r, p));
             gemm_case(&t, cb, &r, p, ta, tb, m, n, k, lda, ldb, m + 3, alpha, beta);
         }
+    }
+    CUBLAS_OK(cublasDestroy(cb));
+    harness_close(&t);
+}
+
+/* Skinny and deep shapes: one operand's tiles whole and 16-byte aligned while the other's are all
+ * edge tiles or unaligned (m or n of 33, the per-operand interior loads), and a small output with
+ * a long k, split into hundreds of ranges whose partial sums are reduced in fixed runs. */
+Test(cuda, cublas_gemm_skinny_and_deep, .timeout = 300) {
+    hctx t;
+    harness_open_cuda(&t);
+    cublasHandle_t cb = cublas_open();
+    static const struct {
+        int64_t m, n, k, lda_pad, ldb_pad;
+    } shapes[] = {
+        {33, 520, 1500, 0, 0},  /* A 33 rows, lda 33 (unaligned); B aligned */
+        {520, 33, 1500, 0, 0},  /* B 33 columns, ldb 1500 (aligned) */
+        {33, 520, 1500, 3, 4},  /* both aligned when not transposed */
+        {40, 24, 16800, 0, 0},  /* one output tile, 525 k ranges in SGEMM (132 SMs) */
+        {64, 64, 12001, 1, 1},  /* odd k and odd leading dimensions */
+    };
+    for (int pi = 0; pi < 2; pi++) {
+        prec_t p = pi ? PREC_D : PREC_S;
+        rng_t r = rng_for("cublas-gemm-skinny", p, 0, 0, 0);
+        for (size_t c = 0; c < sizeof shapes / sizeof shapes[0]; c++)
+            for (int o = 0; o < 4; o++) {
+                gblas_operation_t ta = o & 1 ? GBLAS_OP_T : GBLAS_OP_N;
+                gblas_operation_t tb = o & 2 ? GBLAS_OP_T : GBLAS_OP_N;
+                const int64_t m = shapes[c].m, n = shapes[c].n, k = shapes[c].k;
+                int64_t lda = (ta == GBLAS_OP_N ? m : k) + shapes[c].lda_pad;
+                int64_t ldb = (tb == GBLAS_OP_N ? k : n) + shapes[c].ldb_pad;
+                double alpha = prec_round(p, 2 * rng_value(&r, p));
+                double beta = o == 0 ? 0.0 : prec_round(p, 2 * rng_value(&r, p));
+                gemm_case(&t, cb, &r, p, ta, tb, m, n, k, lda, ldb, m + 1, alpha, beta);
+            }
     }
     CUBLAS_OK(cublasDestroy(cb));
     harness_close(&t);

@@ -122,7 +122,7 @@ __global__ void __launch_bounds__(SgemmShape<BM, BN, BK>::kThreads,
     sgemm_kernel(int64_t m, int64_t n, int64_t k, int64_t split_depth, gblas_cuda_sscalar alpha_s,
                  const float *__restrict__ A, int64_t lda, const float *__restrict__ B,
                  int64_t ldb, gblas_cuda_sscalar beta_s, float *__restrict__ C, int64_t ldc,
-                 float *__restrict__ partial, bool vec_ab, bool vec_c) {
+                 float *__restrict__ partial, bool vec_a, bool vec_b, bool vec_c) {
     constexpr int THREADS = SgemmShape<BM, BN, BK>::kThreads;
     using LoaderA = TileLoader<BM, BK, THREADS, kTransA>;
     using LoaderB = TileLoader<BN, BK, THREADS, !kTransB>;
@@ -137,23 +137,23 @@ __global__ void __launch_bounds__(SgemmShape<BM, BN, BK>::kThreads,
     tile_coords(blockIdx.x, ceil_div(m, BM), ceil_div(n, BN), tm, tn);
     const int64_t m0 = tm * BM, n0 = tn * BN;
     const int64_t kb = (int64_t)blockIdx.y * split_depth, ke = min(k, kb + split_depth);
-    const bool full_mn = m0 + BM <= m && n0 + BN <= n;
     const float alpha = scalar_value<float>(alpha_s);
 
     float acc[8][8] = {};
     if (alpha != 0.0f && kb < ke) { /* alpha == 0 (or k == 0): A and B are never read */
         LoaderA la(m0, kb, lda);
         LoaderB lb(n0, kb, ldb);
-        const bool interior = vec_ab && full_mn;
+        /* per operand, interior: its whole tile in range and the operand 16-byte aligned (a
+         * skinny m or n leaves only the other operand's tiles guarded) */
+        const bool interior_a = vec_a && m0 + BM <= m, interior_b = vec_b && n0 + BN <= n;
         const int64_t tiles = ceil_div(ke - kb, BK);
         const int m_in = (int)min(m - m0, (int64_t)BM), n_in = (int)min(n - n0, (int64_t)BN);
-        /* interior: the whole tile in range and 16-byte aligned operands */
         auto load_a = [&](int64_t k0) {
-            if (interior && k0 + BK <= ke) la.load_interior(A, lda);
+            if (interior_a && k0 + BK <= ke) la.load_interior(A, lda);
             else la.load_guarded(A, lda, m_in, (int)min(ke - k0, (int64_t)BK));
         };
         auto load_b = [&](int64_t k0) {
-            if (interior && k0 + BK <= ke) lb.load_interior(B, ldb);
+            if (interior_b && k0 + BK <= ke) lb.load_interior(B, ldb);
             else lb.load_guarded(B, ldb, n_in, (int)min(ke - k0, (int64_t)BK));
         };
         /* acc += the k rows [k_begin, k_begin + BK/2) of shared buffer cur */
@@ -216,7 +216,7 @@ __global__ void __launch_bounds__(SgemmShape<BM, BN, BK>::kThreads,
         return;
     }
     const float beta = scalar_value<float>(beta_s);
-    const bool vec_store = vec_c && full_mn;
+    const bool vec_store = vec_c && m0 + BM <= m && n0 + BN <= n;
 #pragma unroll
     for (int j = 0; j < 8; ++j) {
         const int64_t c = n0 + bn + (j / 4) * 16 + j % 4;
@@ -253,7 +253,7 @@ cudaError_t launch_sgemm_shape(gblas_cuda_env *env, int transa, int transb, int6
                                         (int64_t)SgemmShape<BM, BN, BK>::kSplitBlocksPerSm *
                                             env->sm_count);
     const int splits = (int)ceil_div(k > 0 ? k : 1, depth);
-    const bool vec_ab = aligned16(A) && aligned16(B) && lda % 4 == 0 && ldb % 4 == 0;
+    const bool vec_a = aligned16(A) && lda % 4 == 0, vec_b = aligned16(B) && ldb % 4 == 0;
     const bool vec_c = aligned16(C) && ldc % 4 == 0;
     float *partial = static_cast<float *>(env->scratch);
     const dim3 grid((unsigned)tiles, (unsigned)splits);
@@ -263,7 +263,7 @@ cudaError_t launch_sgemm_shape(gblas_cuda_env *env, int transa, int transb, int6
                                : (transb ? sgemm_kernel<BM, BN, BK, false, true>
                                          : sgemm_kernel<BM, BN, BK, false, false>);
     kernel<<<grid, threads, 0, env->stream>>>(m, n, k, depth, alpha, A, lda, B, ldb, beta, C, ldc,
-                                              partial, vec_ab, vec_c);
+                                              partial, vec_a, vec_b, vec_c);
     const cudaError_t err = launch_check(env, "sgemm_kernel");
     if (err != cudaSuccess || splits == 1) return err;
     return launch_splitk_reduce<float>(env, m, n, splits, partial, alpha, beta, C, ldc);
