@@ -19,6 +19,9 @@
  *   kSlotRows rows further, in X and in S): 16-byte pieces, or two 8-byte halves for operands
  *   with odd ld or an unaligned base. Edge tiles zero-fill out-of-range elements through
  *   cp.async (src-size < 16). Stages rotate by counters: tile t is in stage t % kStages.
+ *   The copies of tile t + kStages - 1 are issued after kCopyStep of tile t's mma k steps: in
+ *   the large config, issued first, they stalled each warp until its queued DMMAs had read the
+ *   fragment registers that the address arithmetic reuses (ncu, bench/gemm-log.md section 11).
  * Configs (DgemmLarge, DgemmSmall below): 128x64 at two blocks per SM, as cuBLAS's own FP64
  * kernel on the H200 (ncu: 128x64x16, 3 stages, 2x2 warps); 64x64 with split-K (grid.y) when
  * the 128x64 tiles would not fill two blocks per SM. */
@@ -28,16 +31,20 @@ namespace {
 
 constexpr int BK = 16;
 
-/* A block tile BM x BN of WM x WN warp tiles, a kStages-deep ring, kMinBlocks blocks per SM. */
-template <int BM_, int BN_, int WM_, int WN_, int kStages_, int kMinBlocks_, int kMmaK_ = 4>
+/* A block tile BM x BN of WM x WN warp tiles, a kStages-deep ring, kMinBlocks blocks per SM,
+ * mma k of kMmaK; a tile's k steps are kMmaK deep, and the copies of the tile kStages - 1 ahead
+ * are issued after kCopyStep of them. */
+template <int BM_, int BN_, int WM_, int WN_, int kStages_, int kMinBlocks_, int kMmaK_,
+          int kCopyStep_>
 struct DgemmShape {
     static constexpr int BM = BM_, BN = BN_, WM = WM_, WN = WN_, kMmaK = kMmaK_;
-    static constexpr int kStages = kStages_, kMinBlocks = kMinBlocks_;
+    static constexpr int kStages = kStages_, kMinBlocks = kMinBlocks_, kCopyStep = kCopyStep_;
     static constexpr int kWarps = (BM / WM) * (BN / WN);
     static constexpr int kThreads = kWarps * 32;
     static_assert(kStages >= 2, "the ring overlaps one tile's copies with another's math");
     static_assert(kMmaK == 4 || kMmaK == 8, "m16n8k4 or m16n8k8");
     static_assert(BK % kMmaK == 0, "a tile is whole mma k steps");
+    static_assert(kCopyStep >= 0 && kCopyStep < BK / kMmaK, "the copies are issued in the tile");
     static_assert(BM % WM == 0 && BN % WN == 0, "the block tile is whole warp tiles");
     static_assert(WM % 16 == 0 && WN % 8 == 0, "a warp tile is whole 16 x 8 mma tiles");
     static_assert((BM * BK / 2) % kThreads == 0 && (BN * BK / 2) % kThreads == 0,
@@ -209,8 +216,7 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
         for (int64_t t = 0; t < tiles; ++t) {
             cp_async_wait<kStages - 2>(); /* tile t has landed (for this thread) */
             __syncthreads();              /* ... for all; and tile t-1's stage is free */
-            if (t + kStages - 1 < tiles) load_stage(t + kStages - 1, write_stage);
-            cp_async_commit();
+            const int copy_stage = write_stage;
             const double *as = As + read_stage * TA::kElems;
             const double *bs = Bs + read_stage * TB::kElems;
             read_stage = read_stage + 1 == kStages ? 0 : read_stage + 1;
@@ -219,6 +225,10 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
             constexpr int H = Shape::kMmaK / 4;
 #pragma unroll
             for (int ks = 0; ks < BK; ks += Shape::kMmaK) {
+                if (ks == Shape::kCopyStep * Shape::kMmaK) { /* tile t + kStages - 1's copies */
+                    if (t + kStages - 1 < tiles) load_stage(t + kStages - 1, copy_stage);
+                    cp_async_commit();
+                }
                 double a[H][MT], b[H][NT];
 #pragma unroll
                 for (int h = 0; h < H; ++h) {
@@ -319,10 +329,11 @@ template <typename Shape> struct DgemmKernels {
     }
 };
 
-/* 128 x 64 (4 warps of 64 x 32, 3 stages, 2 blocks per SM) where its tiles fill two blocks per
- * SM; below, 64 x 64 (4 warps of 32 x 32, 4 stages) with split-K, on m16n8k8 (long k loops). */
-using DgemmLarge = DgemmKernels<DgemmShape<128, 64, 64, 32, 3, 2, 4>>;
-using DgemmSmall = DgemmKernels<DgemmShape<64, 64, 32, 32, 4, 1, 8>>;
+/* 128 x 64 (4 warps of 64 x 32, 3 stages, 2 blocks per SM, copies issued halfway through the
+ * tile) where its tiles fill two blocks per SM; below, 64 x 64 (4 warps of 32 x 32, 4 stages,
+ * copies first) with split-K, on m16n8k8 (long k loops). */
+using DgemmLarge = DgemmKernels<DgemmShape<128, 64, 64, 32, 3, 2, 4, 2>>;
+using DgemmSmall = DgemmKernels<DgemmShape<64, 64, 32, 32, 4, 1, 8, 0>>;
 
 } // namespace
 
