@@ -342,8 +342,9 @@ Test(cuda, cublas_gemm_large_configs, .timeout = 300) {
 }
 
 /* Skinny and deep shapes: one operand's tiles whole and 16-byte aligned while the other's are all
- * edge tiles or unaligned (m or n of 33, the per-operand interior loads), and a small output with
- * a long k, split into hundreds of ranges whose partial sums are reduced in fixed runs. */
+ * edge tiles or unaligned (m or n of 33, the per-operand interior loads); a small output with a
+ * long k, split into hundreds of ranges whose partial sums are reduced in fixed runs; and whole
+ * aligned tiles with k not a multiple of the tile depth, even and odd. */
 Test(cuda, cublas_gemm_skinny_and_deep, .timeout = 300) {
     hctx t;
     harness_open_cuda(&t);
@@ -356,6 +357,8 @@ Test(cuda, cublas_gemm_skinny_and_deep, .timeout = 300) {
         {33, 520, 1500, 3, 4},  /* both aligned when not transposed */
         {40, 24, 16800, 0, 0},  /* one output tile, 525 k ranges in SGEMM (132 SMs) */
         {64, 64, 12001, 1, 1},  /* odd k and odd leading dimensions */
+        {128, 192, 1002, 0, 0}, /* whole aligned tiles, a partial first k tile (k % 16 = 10) */
+        {256, 128, 999, 0, 0},  /* the same with odd k */
     };
     for (int pi = 0; pi < 2; pi++) {
         prec_t p = pi ? PREC_D : PREC_S;

@@ -18,7 +18,8 @@
  *   Interior tiles take unpredicated copies from one pointer per operand (slot l + 1 lies
  *   kSlotRows rows further, in X and in S): 16-byte pieces, or two 8-byte halves for operands
  *   with odd ld or an unaligned base. Edge tiles zero-fill out-of-range elements through
- *   cp.async (src-size < 16). Stages rotate by counters: tile t is in stage t % kStages.
+ *   cp.async (src-size < 16); in k only the first tile of a block's range can be partial.
+ *   Stages rotate by counters: tile t is in stage t % kStages.
  *   The copies of tile t + kStages - 1 are issued after kCopyStep of tile t's mma k steps: in
  *   the large config, issued first, they stalled each warp until its queued DMMAs had read the
  *   fragment registers that the address arithmetic reuses (ncu, bench/gemm-log.md section 11).
@@ -26,6 +27,8 @@
  * kernel on the H200 (ncu: 128x64x16, 3 stages, 2x2 warps); 64x64 with split-K (grid.y) when
  * the 128x64 tiles would not fill two blocks per SM. */
 #include "gemm_common.cuh"
+
+#include <type_traits>
 
 namespace {
 
@@ -190,66 +193,100 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
     if (alpha != 0.0 && kb < ke) { /* alpha == 0 (or k == 0): A and B are never read */
         const int64_t tiles = ceil_div(ke - kb, BK);
         const bool full_a = m0 + BM <= m, full_b = n0 + BN <= n;
+        /* Tile 0 holds the first `first` (1..BK) k of the range, tile t >= 1 the BK from
+         * kb + first + (t - 1) BK: only tile 0 can be partial, and it is copied before the loop. */
+        const int64_t first = (ke - kb) - (tiles - 1) * BK;
+        auto tile_k0 = [&](int64_t tile) { return tile == 0 ? kb : kb + first + (tile - 1) * BK; };
+        /* any tile: interior or edge copies, per operand */
         auto load_stage = [&](int64_t tile, int stage) {
-            const int64_t k0 = kb + tile * BK;
-            const bool full_k = k0 + BK <= ke;
+            const int64_t k0 = tile_k0(tile);
+            const bool full_k = tile > 0 || first == BK;
             double *as = As + stage * TA::kElems, *bs = Bs + stage * TB::kElems;
             if (full_a && full_k && (kAligned || vec_a))
                 TA::template load_interior<THREADS, true>(as, A, lda, m0, k0);
             else if (!kAligned && full_a && full_k)
                 TA::template load_interior<THREADS, false>(as, A, lda, m0, k0);
             else
-                TA::template load<THREADS>(as, A, lda, m0, k0, m, ke, vec_a);
+                TA::template load<THREADS>(as, A, lda, m0, k0, m, k0 + (tile > 0 ? BK : first),
+                                           vec_a);
             if (full_b && full_k && (kAligned || vec_b))
                 TB::template load_interior<THREADS, true>(bs, B, ldb, n0, k0);
             else if (!kAligned && full_b && full_k)
                 TB::template load_interior<THREADS, false>(bs, B, ldb, n0, k0);
             else
-                TB::template load<THREADS>(bs, B, ldb, n0, k0, n, ke, vec_b);
+                TB::template load<THREADS>(bs, B, ldb, n0, k0, n, k0 + (tile > 0 ? BK : first),
+                                           vec_b);
         };
+        /* The tile loop, instantiated twice. With interior_only (both operands aligned and this
+         * block's tiles whole in m and n) the loop's copies are all unpredicated 16-byte ones
+         * and none of the edge arithmetic stays live: at the 2-block register cap the compiler
+         * then leaves the fragment registers alone (bench/gemm-log.md section 12). */
+        auto tile_loop = [&](auto interior_only) {
 #pragma unroll
-        for (int s = 0; s < kStages - 1; ++s) {
-            if (s < tiles) load_stage(s, s);
-            cp_async_commit();
-        }
-        int read_stage = 0, write_stage = kStages - 1; /* t and t + kStages - 1, mod kStages */
-        for (int64_t t = 0; t < tiles; ++t) {
-            cp_async_wait<kStages - 2>(); /* tile t has landed (for this thread) */
-            __syncthreads();              /* ... for all; and tile t-1's stage is free */
-            const int copy_stage = write_stage;
-            const double *as = As + read_stage * TA::kElems;
-            const double *bs = Bs + read_stage * TB::kElems;
-            read_stage = read_stage + 1 == kStages ? 0 : read_stage + 1;
-            write_stage = write_stage + 1 == kStages ? 0 : write_stage + 1;
-            /* k steps of kMmaK; fragment h of a step is its k slice [ks + 4h, ks + 4h + 4) */
-            constexpr int H = Shape::kMmaK / 4;
-#pragma unroll
-            for (int ks = 0; ks < BK; ks += Shape::kMmaK) {
-                if (ks == Shape::kCopyStep * Shape::kMmaK) { /* tile t + kStages - 1's copies */
-                    if (t + kStages - 1 < tiles) load_stage(t + kStages - 1, copy_stage);
-                    cp_async_commit();
-                }
-                double a[H][MT], b[H][NT];
-#pragma unroll
-                for (int h = 0; h < H; ++h) {
-#pragma unroll
-                    for (int i = 0; i < MT; ++i)
-                        a[h][i] = as[TA::index(wm * WM + i * 8 + g, ks + 4 * h + q)];
-#pragma unroll
-                    for (int j = 0; j < NT; ++j)
-                        b[h][j] = bs[TB::index(wn * WN + j * 8 + g, ks + 4 * h + q)];
-                }
-#pragma unroll
-                for (int i = 0; i < MT; i += 2)
-#pragma unroll
-                    for (int j = 0; j < NT; ++j) {
-                        if constexpr (H == 2)
-                            dmma_m16n8k8(acc[i][j], acc[i + 1][j], a[0][i], a[0][i + 1],
-                                         a[1][i], a[1][i + 1], b[0][j], b[1][j]);
-                        else
-                            dmma_m16n8k4(acc[i][j], acc[i + 1][j], a[0][i], a[0][i + 1], b[0][j]);
-                    }
+            for (int s = 0; s < kStages - 1; ++s) {
+                if (s < tiles) load_stage(s, s);
+                cp_async_commit();
             }
+            int read_stage = 0, write_stage = kStages - 1; /* t, t + kStages - 1 mod kStages */
+            for (int64_t t = 0; t < tiles; ++t) {
+                cp_async_wait<kStages - 2>(); /* tile t has landed (for this thread) */
+                __syncthreads();              /* ... for all; and tile t-1's stage is free */
+                const int copy_stage = write_stage;
+                const double *as = As + read_stage * TA::kElems;
+                const double *bs = Bs + read_stage * TB::kElems;
+                read_stage = read_stage + 1 == kStages ? 0 : read_stage + 1;
+                write_stage = write_stage + 1 == kStages ? 0 : write_stage + 1;
+                /* k steps of kMmaK; fragment h of a step is the k slice [ks + 4h, ks + 4h + 4) */
+                constexpr int H = Shape::kMmaK / 4;
+#pragma unroll
+                for (int ks = 0; ks < BK; ks += Shape::kMmaK) {
+                    if (ks == Shape::kCopyStep * Shape::kMmaK) { /* tile t + kStages - 1 */
+                        const int64_t tile = t + kStages - 1;
+                        if (tile < tiles) {
+                            if constexpr (decltype(interior_only)::value) {
+                                const int64_t k0 = tile_k0(tile);
+                                TA::template load_interior<THREADS, true>(
+                                    As + copy_stage * TA::kElems, A, lda, m0, k0);
+                                TB::template load_interior<THREADS, true>(
+                                    Bs + copy_stage * TB::kElems, B, ldb, n0, k0);
+                            } else {
+                                load_stage(tile, copy_stage);
+                            }
+                        }
+                        cp_async_commit();
+                    }
+                    double a[H][MT], b[H][NT];
+#pragma unroll
+                    for (int h = 0; h < H; ++h) {
+#pragma unroll
+                        for (int i = 0; i < MT; ++i)
+                            a[h][i] = as[TA::index(wm * WM + i * 8 + g, ks + 4 * h + q)];
+#pragma unroll
+                        for (int j = 0; j < NT; ++j)
+                            b[h][j] = bs[TB::index(wn * WN + j * 8 + g, ks + 4 * h + q)];
+                    }
+#pragma unroll
+                    for (int i = 0; i < MT; i += 2)
+#pragma unroll
+                        for (int j = 0; j < NT; ++j) {
+                            if constexpr (H == 2)
+                                dmma_m16n8k8(acc[i][j], acc[i + 1][j], a[0][i], a[0][i + 1],
+                                             a[1][i], a[1][i + 1], b[0][j], b[1][j]);
+                            else
+                                dmma_m16n8k4(acc[i][j], acc[i + 1][j], a[0][i], a[0][i + 1],
+                                             b[0][j]);
+                        }
+                }
+            }
+        };
+        if constexpr (kAligned) {
+            if (full_a && full_b) {
+                tile_loop(std::true_type{});
+            } else {
+                tile_loop(std::false_type{});
+            }
+        } else {
+            tile_loop(std::false_type{});
         }
     }
 
@@ -316,7 +353,10 @@ template <typename Shape> struct DgemmKernels {
         const int64_t depth = split_k_depth(m, n, k, tiles, BK, sizeof(double),
                                             (int64_t)Shape::kMinBlocks * env->sm_count);
         const int splits = (int)ceil_div(k > 0 ? k : 1, depth);
-        const bool vec_a = aligned16(A) && lda % 2 == 0, vec_b = aligned16(B) && ldb % 2 == 0;
+        /* 16-byte pieces: X aligned, ld even, and for a K-contiguous operand an even k (the
+         * tiles after a partial first tile start at odd k when k is odd) */
+        const bool vec_a = aligned16(A) && lda % 2 == 0 && (!transa || k % 2 == 0);
+        const bool vec_b = aligned16(B) && ldb % 2 == 0 && (transb || k % 2 == 0);
         double *partial = static_cast<double *>(env->scratch);
         get(transa, transb, vec_a && vec_b)<<<dim3((unsigned)tiles, (unsigned)splits),
                                               Shape::kThreads, smem(transa, transb),
