@@ -8,7 +8,7 @@
 
 #include "harness_blas.h"
 
-static const int64_t SIZES[] = {0, 1, 2, 3, 7, 33, 100, 257};
+static const int64_t SIZES[] = {0, 1, 2, 3, 7, 32, 33, 64, 100, 257}; /* 32, 64: whole vectors */
 #define NSIZES (sizeof SIZES / sizeof SIZES[0])
 static const int64_t INCS[] = {1, 2, -1, -3};
 static const gblas_operation_t OPS[] = {GBLAS_OP_N, GBLAS_OP_T, GBLAS_OP_C};

@@ -25,11 +25,21 @@ static inline __attribute__((always_inline)) void GEMV_N_REGS(const GEMV_TASK *t
     VT acc[GEMV_N_REG_VECS];
     for (int v = 0; v < nv - 1; v++) acc[v] = v_loadu(yb + v * VL);
     acc[nv - 1] = v_load_n(yb + (nv - 1) * VL, w);
-    for (int64_t j = 0; j < ncols; j++) {
-        const VT ax = v_set1(t->alpha * t->x[j * t->incx]);
-        const T *col = a + j * t->lda;
-        for (int v = 0; v < nv - 1; v++) acc[v] = v_fma(v_loadu(col + v * VL), ax, acc[v]);
-        acc[nv - 1] = v_fma(v_load_n(col + (nv - 1) * VL, w), ax, acc[nv - 1]);
+    const T alpha = t->alpha, *x = t->x;
+    const int64_t incx = t->incx, lda = t->lda;
+    if (w == VL) { /* whole vectors: plain loads (a masked load per column halved the rate) */
+        for (int64_t j = 0; j < ncols; j++) {
+            const VT ax = v_set1(alpha * x[j * incx]);
+            const T *col = a + j * lda;
+            for (int v = 0; v < nv; v++) acc[v] = v_fma(v_loadu(col + v * VL), ax, acc[v]);
+        }
+    } else {
+        for (int64_t j = 0; j < ncols; j++) {
+            const VT ax = v_set1(alpha * x[j * incx]);
+            const T *col = a + j * lda;
+            for (int v = 0; v < nv - 1; v++) acc[v] = v_fma(v_loadu(col + v * VL), ax, acc[v]);
+            acc[nv - 1] = v_fma(v_load_n(col + (nv - 1) * VL, w), ax, acc[nv - 1]);
+        }
     }
     for (int v = 0; v < nv - 1; v++) v_storeu(yb + v * VL, acc[v]);
     v_store_n(yb + (nv - 1) * VL, acc[nv - 1], w);
