@@ -39,7 +39,8 @@ typedef struct gblas_ops {
     void (*release)(gblas_ctx *ctx); /* frees ctx->state; may be NULL */
     gblas_status_t (*alloc)(gblas_ctx *ctx, void **p, size_t bytes);
     gblas_status_t (*dealloc)(gblas_ctx *ctx, void *p);
-    /* Which side can read p: GBLAS_ACCESS_* bits. */
+    /* Which side can read p: GBLAS_ACCESS_* bits. NULL: every pointer is readable by both (a
+     * backend computing in host memory); callers go through gblas_pointer_access. */
     int (*pointer_access)(gblas_ctx *ctx, const void *p);
     /* rows x cols elements of elem bytes, column stride lds / ldd elements. Vectors come as
      * rows = 1, cols = n, ld = inc. async: ordered on ctx->stream, else complete on return. */

@@ -34,12 +34,6 @@ static gblas_status_t cpu_dealloc(gblas_ctx *ctx, void *p) {
     return GBLAS_STATUS_SUCCESS;
 }
 
-static int cpu_pointer_access(gblas_ctx *ctx, const void *p) {
-    (void)ctx;
-    (void)p;
-    return GBLAS_ACCESS_BOTH;
-}
-
 /* rows x cols elements of elem bytes; column j starts at src + j * lds and dst + j * ldd
  * elements. One memcpy when both sides are packed (including unit-stride vectors). */
 static gblas_status_t cpu_copy_2d(gblas_ctx *ctx, gblas_copy_dir_t dir, int64_t rows,
@@ -83,7 +77,7 @@ gblas_status_t gblas_cpu_backend_init(gblas_ctx *ctx, gblas_ops *ops) {
     ops->release = NULL; /* the CPU backend keeps no ctx->state */
     ops->alloc = cpu_alloc;
     ops->dealloc = cpu_dealloc;
-    ops->pointer_access = cpu_pointer_access;
+    ops->pointer_access = NULL; /* every pointer is host memory */
     ops->copy_2d = cpu_copy_2d;
     ops->synchronize = cpu_synchronize;
     ops->check_stream = cpu_check_stream;

@@ -8,8 +8,9 @@
  * chunks of the reference: their results never depend on the thread count. */
 
 /* sum of x[i] * y[i], i < len: unit strides in 4 vector accumulators (element i in
- * accumulator (i / VL) % 4, lane i % VL; the tail past the last 4 whole vectors in the first),
- * summed in a fixed tree; other strides as the reference's chunk (REF_DOT_CHUNK). */
+ * accumulator (i / VL) % 4, lane i % VL; the tail past the last 4 whole vectors in the first,
+ * whole vectors by plain loads, a partial last one masked), summed in a fixed tree; other
+ * strides as the reference's chunk (REF_DOT_CHUNK). */
 static T DOT_CHUNK(const T *x, int64_t incx, const T *y, int64_t incy, int64_t len) {
     if (incx == 1 && incy == 1) {
         VT s0 = v_set1((T)0), s1 = s0, s2 = s0, s3 = s0;
@@ -20,8 +21,9 @@ static T DOT_CHUNK(const T *x, int64_t incx, const T *y, int64_t incy, int64_t l
             s2 = v_fma(v_loadu(x + i + 2 * VL), v_loadu(y + i + 2 * VL), s2);
             s3 = v_fma(v_loadu(x + i + 3 * VL), v_loadu(y + i + 3 * VL), s3);
         }
-        for (; i < len; i += VL) {
-            const int w = len - i < VL ? (int)(len - i) : VL;
+        for (; i + VL <= len; i += VL) s0 = v_fma(v_loadu(x + i), v_loadu(y + i), s0);
+        if (i < len) {
+            const int w = (int)(len - i);
             s0 = v_fma(v_load_n(x + i, w), v_load_n(y + i, w), s0);
         }
         return v_reduce_add(v_add(v_add(s0, s1), v_add(s2, s3)));
@@ -97,8 +99,11 @@ static void SCAL_CHUNK(int64_t len, T alpha, T *x, int64_t incx) {
         return;
     }
     const VT va = v_set1(alpha);
-    for (int64_t i = 0; i < len; i += VL) {
-        const int w = len - i < VL ? (int)(len - i) : VL;
+    int64_t i = 0;
+    for (; i + VL <= len; i += VL)
+        v_storeu(x + i, alpha == 0 ? v_set1((T)0) : v_mul(va, v_loadu(x + i)));
+    if (i < len) {
+        const int w = (int)(len - i);
         v_store_n(x + i, alpha == 0 ? v_set1((T)0) : v_mul(va, v_load_n(x + i, w)), w);
     }
 }
@@ -182,6 +187,10 @@ static gblas_status_t FN_DOT(gblas_ctx *ctx, int64_t n, const T *x, int64_t incx
                              int64_t incy, T *result) {
     L1_TASK t = {.op = L1_DOT, .n = n, .incx = incx, .incy = incy,
                  .x = x + gblas_vec_start(n, incx), .y = (T *)(y + gblas_vec_start(n, incy))};
+    if (L1_CHUNKS(n) == 1) { /* as REDUCE_CHUNKS's one-chunk case, without the block dispatch */
+        *result = DOT_CHUNK(t.x, incx, t.y, incy, n);
+        return GBLAS_STATUS_SUCCESS;
+    }
     T total[3];
     REDUCE_CHUNKS(ctx, &t, total);
     *result = total[0];

@@ -136,7 +136,7 @@ gblas_status_t gblas_set_workspace(gblas_handle_t h, void *ws, size_t bytes) {
         return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE,
                           "gblas_set_workspace: ws = %p must be aligned to %d bytes", ws,
                           GBLAS_WORKSPACE_ALIGN);
-    if (!(h->ops.pointer_access(&h->ctx, ws) & GBLAS_ACCESS_BACKEND))
+    if (!(gblas_pointer_access(h, ws) & GBLAS_ACCESS_BACKEND))
         return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE,
                           "gblas_set_workspace: ws = %p is host memory; the CUDA backend needs "
                           "device memory",

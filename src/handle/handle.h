@@ -24,11 +24,26 @@ gblas_status_t gblas_fail(gblas_handle_t h, gblas_status_t s, const char *fmt, .
 #endif
     ;
 
-/* NOT_INITIALIZED with "<routine>: handle is NULL" unless h is a live handle. */
-gblas_status_t gblas_check_handle(gblas_handle_t h, const char *routine);
+/* NOT_INITIALIZED with "<routine>: handle is NULL" unless h is a live handle. The checks and
+ * gblas_finish are inline, their failure messages out of line: the success path of a small call
+ * costs a few instructions, not a chain of calls. */
+gblas_status_t gblas_handle_invalid(gblas_handle_t h, const char *routine);
+static inline gblas_status_t gblas_check_handle(gblas_handle_t h, const char *routine) {
+    if (h != NULL && h->magic == GBLAS_HANDLE_MAGIC) return GBLAS_STATUS_SUCCESS;
+    return gblas_handle_invalid(h, routine);
+}
 
 /* Prefixes a backend's failure detail with the routine's name; passes SUCCESS through. */
-gblas_status_t gblas_finish(gblas_handle_t h, const char *routine, gblas_status_t s);
+gblas_status_t gblas_backend_failed(gblas_handle_t h, const char *routine, gblas_status_t s);
+static inline gblas_status_t gblas_finish(gblas_handle_t h, const char *routine,
+                                          gblas_status_t s) {
+    return s == GBLAS_STATUS_SUCCESS ? s : gblas_backend_failed(h, routine, s);
+}
+
+/* Which side can read p: GBLAS_ACCESS_* bits (see gblas_ops.pointer_access). */
+static inline int gblas_pointer_access(gblas_handle_t h, const void *p) {
+    return h->ops.pointer_access ? h->ops.pointer_access(&h->ctx, p) : GBLAS_ACCESS_BOTH;
+}
 
 #define GBLAS_TRY(expr)                                                                        \
     do {                                                                                       \

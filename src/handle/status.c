@@ -39,17 +39,14 @@ gblas_status_t gblas_fail(gblas_handle_t h, gblas_status_t s, const char *fmt, .
     return s;
 }
 
-gblas_status_t gblas_check_handle(gblas_handle_t h, const char *routine) {
+gblas_status_t gblas_handle_invalid(gblas_handle_t h, const char *routine) {
     if (h == NULL)
         return gblas_fail(NULL, GBLAS_STATUS_NOT_INITIALIZED, "%s: handle is NULL", routine);
-    if (h->magic != GBLAS_HANDLE_MAGIC)
-        return gblas_fail(NULL, GBLAS_STATUS_NOT_INITIALIZED,
-                          "%s: handle = %p is not a live gblas handle", routine, (void *)h);
-    return GBLAS_STATUS_SUCCESS;
+    return gblas_fail(NULL, GBLAS_STATUS_NOT_INITIALIZED,
+                      "%s: handle = %p is not a live gblas handle", routine, (void *)h);
 }
 
-gblas_status_t gblas_finish(gblas_handle_t h, const char *routine, gblas_status_t s) {
-    if (s == GBLAS_STATUS_SUCCESS) return s;
+gblas_status_t gblas_backend_failed(gblas_handle_t h, const char *routine, gblas_status_t s) {
     char detail[GBLAS_MSG_CAP];
     memcpy(detail, h->msg, sizeof detail);
     detail[GBLAS_MSG_CAP - 1] = '\0';

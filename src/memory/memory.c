@@ -32,7 +32,7 @@ static gblas_status_t check_side(gblas_handle_t h, const char *routine, const ch
     if (!needed) return GBLAS_STATUS_SUCCESS;
     if (p == NULL)
         return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE, "%s: %s is NULL", routine, name);
-    int access = h->ops.pointer_access(&h->ctx, p);
+    int access = gblas_pointer_access(h, p);
     if (on_host && !(access & GBLAS_ACCESS_HOST))
         return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE,
                           "%s: %s = %p is device memory; it must be host memory", routine, name, p);
