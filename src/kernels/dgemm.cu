@@ -350,8 +350,10 @@ template <typename Shape> struct DgemmKernels {
                               const double *B, int64_t ldb, gblas_cuda_dscalar beta, double *C,
                               int64_t ldc) {
         const int64_t tiles = ceil_div(m, BM) * ceil_div(n, BN);
-        const int64_t depth = split_k_depth(m, n, k, tiles, BK, sizeof(double),
-                                            (int64_t)Shape::kMinBlocks * env->sm_count);
+        /* split while the tiles give fewer than kMinBlocks blocks per SM, ranges >= 32 deep */
+        const int64_t target = (int64_t)Shape::kMinBlocks * env->sm_count;
+        const int64_t depth = split_k_depth(m, n, k, tiles < target ? ceil_div(target, tiles) : 1,
+                                            BK, sizeof(double), 32);
         const int splits = (int)ceil_div(k > 0 ? k : 1, depth);
         /* 16-byte pieces: X aligned, ld even, and for a K-contiguous operand an even k (the
          * tiles after a partial first tile start at odd k when k is odd) */

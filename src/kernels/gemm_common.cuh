@@ -1,8 +1,9 @@
-/* gemm_common.cuh: what sgemm.cu and dgemm.cu share: the tile order of the 1-D grid, the
- * split-K heuristic and the kernel that reduces split-K partials in split order (a programmatic
- * dependent launch: it starts while the GEMM grid drains and waits for it). Split-K runs
- * only when the output tiles leave SMs idle; partials are sized against the fixed scratch
- * budget, so the split (and every result bit) depends on m, n, k and the SM count only. */
+/* gemm_common.cuh: what sgemm.cu and dgemm.cu share: the tile order of the 1-D grid, the depth
+ * of split-K ranges and the kernel that reduces split-K partials in a fixed order (a
+ * programmatic dependent launch: it starts while the GEMM grid drains and waits for it).
+ * Split-K runs only when the output tiles leave SMs idle; each family chooses the number of
+ * ranges from its tile count, and partials are sized against the fixed scratch budget, so the
+ * split (and every result bit) depends on m, n, k and the SM count only. */
 #pragma once
 
 #include "cuda_common.cuh"
@@ -20,18 +21,13 @@ __device__ __forceinline__ void tile_coords(int64_t b, int64_t mtiles, int64_t n
     tn = r / rows;
 }
 
-/* Depth of each split of k (a multiple of bk; k itself when no split pays off). Splits are
- * added while the tiles alone give fewer than target_blocks blocks (a config's blocks per SM
- * for good latency hiding, times the SM count), each split keeping kMinSplitDepth of k. */
-constexpr int64_t kMinSplitDepth = 32;
-inline int64_t split_k_depth(int64_t m, int64_t n, int64_t k, int64_t tiles, int bk,
-                             size_t elem, int64_t target_blocks) {
-    int64_t splits = 1;
-    if (tiles < target_blocks) {
-        splits = ceil_div(target_blocks, tiles);
-        splits = clamp64(splits, 1, k / kMinSplitDepth);
-        splits = clamp64(splits, 1, (int64_t)(GBLAS_CUDA_SCRATCH_BYTES / ((size_t)m * n * elem)));
-    }
+/* Depth of each split of k (a multiple of bk; k itself for one split): `splits` ranges wanted,
+ * fewer when a range would be shallower than min_depth or the partials would not fit the
+ * scratch budget. */
+inline int64_t split_k_depth(int64_t m, int64_t n, int64_t k, int64_t splits, int bk,
+                             size_t elem, int64_t min_depth) {
+    splits = clamp64(splits, 1, k / min_depth);
+    splits = clamp64(splits, 1, (int64_t)(GBLAS_CUDA_SCRATCH_BYTES / ((size_t)m * n * elem)));
     const int64_t depth = ceil_div(ceil_div(k, splits), bk) * bk;
     return depth > 0 ? depth : bk;
 }
@@ -56,7 +52,8 @@ __global__ void __launch_bounds__(kReduceThreads)
     const int o = threadIdx.x % width, run = threadIdx.x / width;
     const int s_begin = (int)((int64_t)splits * run / groups);
     const int s_end = (int)((int64_t)splits * (run + 1) / groups);
-    for (int64_t base = (int64_t)blockIdx.x * width; base < mn; base += (int64_t)gridDim.x * width) {
+    for (int64_t base = (int64_t)blockIdx.x * width; base < mn;
+         base += (int64_t)gridDim.x * width) {
         const int64_t idx = base + o;
         T sum = T(0);
         if (alpha != T(0) && idx < mn) {

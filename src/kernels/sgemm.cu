@@ -14,11 +14,11 @@
  *   transposed as 4 scalars. In the 128 x 128 config a lane pair reads k 0..7 (8..15) of one
  *   column: 32 bytes, a whole sector; its two stores (rows kk, kk + 4) land 16 banks apart
  *   thanks to the 4-float row pad, so a warp (16 columns x 2) stores without conflicts.
- * Interior tiles with 16-byte aligned operands take unguarded float4 loads from one pointer per
- * operand (slot l + 1 lies kSlotK further along k); edge tiles and unaligned operands take
- * guarded scalar ones (zero fill). Configs (chosen in gblas_cuda_launch_sgemm): 128x128x16
+ * Each operand's interior tiles, when it is 16-byte aligned, take unguarded float4 loads from
+ * one pointer (slot l + 1 lies kSlotK further along k); its edge tiles, and all of an unaligned
+ * operand's, take guarded scalar ones (zero fill). Configs (chosen in gblas_cuda_launch_sgemm): 128x128x16
  * with 256 threads; 128x64x16 with 128 threads and 64x64x16 with 64 threads when 128x128 tiles
- * would leave SMs idle, split along k (grid.y) up to a per-config number of blocks per SM. */
+ * would leave SMs idle, split along k (grid.y) so that one wave fills each SM with kMinBlocks. */
 #include "gemm_common.cuh"
 
 namespace {
@@ -26,12 +26,10 @@ namespace {
 template <int BM, int BN, int BK> struct SgemmShape {
     static constexpr int kWarpsM = BM / 64, kWarpsN = BN / 32;
     static constexpr int kThreads = kWarpsM * kWarpsN * 32;
-    /* 2 blocks of 256 threads per SM cap registers at 128; small blocks may use more. */
-    static constexpr int kMinBlocks = kThreads >= 256 ? 2 : 4;
-    /* split-K target per SM: 8-warp blocks 1; 4-warp blocks 8 (two waves of 4; measured
-     * 8192 x 33 x 8192 0.69 -> 0.77x cuBLAS against 4, the rest equal); 2-warp blocks 4 (8 cost
-     * 512^3 and 64 x 64 x 65536 a third of their speed) */
-    static constexpr int kSplitBlocksPerSm = kThreads >= 256 ? 1 : kThreads >= 128 ? 8 : 4;
+    /* Blocks resident per SM, guaranteed by __launch_bounds__ (registers capped at 128 for
+     * 256 and 128 threads, 170 for 64; shared memory allows more): split-K fills exactly this
+     * many blocks per SM (one wave). */
+    static constexpr int kMinBlocks = kThreads >= 256 ? 2 : kThreads >= 128 ? 4 : 6;
     static_assert(BM % 64 == 0 && BN % 32 == 0, "the block tile is whole 64 x 32 warp tiles");
     static_assert((BM * BK) % (4 * kThreads) == 0 && (BN * BK) % (4 * kThreads) == 0,
                   "each thread loads whole float4s of both tiles");
@@ -248,10 +246,14 @@ cudaError_t launch_sgemm_shape(gblas_cuda_env *env, int transa, int transb, int6
                                int64_t n, int64_t k, gblas_cuda_sscalar alpha, const float *A,
                                int64_t lda, const float *B, int64_t ldb, gblas_cuda_sscalar beta,
                                float *C, int64_t ldc) {
+    /* As many k ranges as fit one wave beside the tiles (splits x tiles <= resident blocks),
+     * each at least 32 deep, 64 when the output has 2^18 elements or more (there each split's
+     * partials, 1 MB or more written and read, cost more than the shallower ranges gain:
+     * bench/gemm-log.md section 13). */
     const int64_t tiles = ceil_div(m, BM) * ceil_div(n, BN);
-    const int64_t depth = split_k_depth(m, n, k, tiles, BK, sizeof(float),
-                                        (int64_t)SgemmShape<BM, BN, BK>::kSplitBlocksPerSm *
-                                            env->sm_count);
+    const int64_t resident = (int64_t)SgemmShape<BM, BN, BK>::kMinBlocks * env->sm_count;
+    const int64_t depth = split_k_depth(m, n, k, resident > tiles ? resident / tiles : 1, BK,
+                                        sizeof(float), m * n >= (1 << 18) ? 64 : 32);
     const int splits = (int)ceil_div(k > 0 ? k : 1, depth);
     const bool vec_a = aligned16(A) && lda % 4 == 0, vec_b = aligned16(B) && ldb % 4 == 0;
     const bool vec_c = aligned16(C) && ldc % 4 == 0;
