@@ -16,9 +16,10 @@
  *   thanks to the 4-float row pad, so a warp (16 columns x 2) stores without conflicts.
  * Each operand's interior tiles, when it is 16-byte aligned, take unguarded float4 loads from
  * one pointer (slot l + 1 lies kSlotK further along k); its edge tiles, and all of an unaligned
- * operand's, take guarded scalar ones (zero fill). Configs (chosen in gblas_cuda_launch_sgemm): 128x128x16
- * with 256 threads; 128x64x16 with 128 threads and 64x64x16 with 64 threads when 128x128 tiles
- * would leave SMs idle, split along k (grid.y) so that one wave fills each SM with kMinBlocks. */
+ * operand's, take guarded scalar ones (zero fill).
+ * Configs (chosen in gblas_cuda_launch_sgemm): 128x128x16 with 256 threads; 128x64x16 with 128
+ * threads and 64x64x16 with 64 threads when 128x128 tiles would leave SMs idle, split along k
+ * (grid.y) so that one wave fills each SM with kMinBlocks blocks. */
 #include "gemm_common.cuh"
 
 namespace {
