@@ -139,6 +139,12 @@ gblas_status_t gblas_avx512_dgemv(gblas_ctx *ctx, gblas_operation_t trans, int64
                                   const double *alpha, const double *A, int64_t lda,
                                   const double *x, int64_t incx, const double *beta,
                                   double *y, int64_t incy);
+/* Each <family>_<level>.c includes its simd_<level>.h, defines CPU_ISA (avx2, avx512) and its
+ * tuning, then <family>_instances.h, which instantiates the family's body for float and double
+ * and names the external entry points CPU_ISA_NAME(x) = gblas_<CPU_ISA>_x. */
+#define GBLAS_CPU_CAT3_(a, b, c) a##b##c
+#define GBLAS_CPU_CAT3(a, b, c) GBLAS_CPU_CAT3_(a, b, c)
+#define CPU_ISA_NAME(name) GBLAS_CPU_CAT3(gblas_, CPU_ISA, _##name)
 void gblas_avx2_fill_level1(gblas_ops *ops);
 void gblas_avx2_fill_gemv(gblas_ops *ops);
 void gblas_avx2_fill_gemm(gblas_ops *ops);
