@@ -134,8 +134,7 @@ static int check_first_calls(bench_cuda *env, const bench_case *c, bench_buffers
     return ok;
 }
 
-/* Allocates and fills the case's buffers and sets both libraries' modes: 0, or -1 printed. */
-static int prepare_routine(bench_cuda *env, const bench_case *c, bench_buffers *b) {
+int bench_cuda_alloc_buffers(bench_cuda *env, const bench_case *c, bench_buffers *b) {
     const size_t es = bench_elem_size(c);
     gblas_status_t st = gblas_malloc(env->h, &b->in0, (size_t)b->in0_elems * es);
     if (st == GBLAS_STATUS_SUCCESS) st = gblas_malloc(env->h, &b->in1, (size_t)b->in1_elems * es);
@@ -151,6 +150,12 @@ static int prepare_routine(bench_cuda *env, const bench_case *c, bench_buffers *
         bench_cuda_fill(env, c, b->out[0], b->out_elems, SEED_OUT) ||
         bench_cuda_fill(env, c, b->out[1], b->out_elems, SEED_OUT))
         return -1;
+    return 0;
+}
+
+/* Allocates and fills the case's buffers and sets both libraries' modes: 0, or -1 printed. */
+static int prepare_routine(bench_cuda *env, const bench_case *c, bench_buffers *b) {
+    if (bench_cuda_alloc_buffers(env, c, b)) return -1;
     /* Reductions return their result in device memory on both sides: nothing waits. */
     const int reduction = c->routine == BENCH_DOT || c->routine == BENCH_NRM2;
     const cublasMath_t math = c->prec == 's' ? CUBLAS_PEDANTIC_MATH : CUBLAS_DEFAULT_MATH;

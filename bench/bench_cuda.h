@@ -41,6 +41,9 @@ int bench_cuda_fail(cudaError_t e, const char *what);
 void *bench_cuda_fetch(const void *dev, size_t n);
 /* Fills elems elements of the case's type at p with the bench's random data. */
 int bench_cuda_fill(bench_cuda *env, const bench_case *c, void *p, int64_t elems, uint64_t seed);
+/* Allocates the case's device buffers (sizes from bench_case_elems) and fills them with the
+ * bench's random data, both outputs alike: 0, or -1 after printing the error. */
+int bench_cuda_alloc_buffers(bench_cuda *env, const bench_case *c, bench_buffers *b);
 
 /* bench_cuda_ref.c: one cuBLAS call of the case on out[BENCH_SIDE_REF]. */
 cublasStatus_t bench_cublas_call(cublasHandle_t cb, const bench_case *c, bench_buffers *b);

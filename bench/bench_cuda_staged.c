@@ -53,18 +53,7 @@ static int prepare(bench_cuda *env, staged_job *j) {
     const size_t es = bench_elem_size(c);
     bench_buffers *b = &j->dev;
     bench_case_elems(c, b);
-    gblas_status_t st = gblas_malloc(env->h, &b->in0, (size_t)b->in0_elems * es);
-    if (st == GBLAS_STATUS_SUCCESS) st = gblas_malloc(env->h, &b->in1, (size_t)b->in1_elems * es);
-    for (int s = 0; s < 2 && st == GBLAS_STATUS_SUCCESS; s++)
-        st = gblas_malloc(env->h, &b->out[s], (size_t)b->out_elems * es);
-    if (st != GBLAS_STATUS_SUCCESS) {
-        fprintf(stderr, "gblas-bench: %s: %s\n", bench_routine_name(c->routine),
-                bench_gblas_error(env->h, st));
-        return -1;
-    }
-    if (bench_cuda_fill(env, c, b->in0, b->in0_elems, 1) ||
-        bench_cuda_fill(env, c, b->in1, b->in1_elems, 2) ||
-        bench_cuda_fill(env, c, b->out[0], b->out_elems, 3) ||
+    if (bench_cuda_alloc_buffers(env, c, b) ||
         bench_cuda_fail(cudaStreamSynchronize(env->stream), "fill"))
         return -1;
     j->host_in0 = bench_cuda_fetch(b->in0, (size_t)b->in0_elems * es);
