@@ -341,10 +341,36 @@ Test(cuda, cublas_gemm_large_configs, .timeout = 300) {
     harness_close(&t);
 }
 
+/* SGEMM shapes whose thin last tile row (column) adds a wave of 128 x 128 tiles on 132 SMs
+ * (276 tiles, 264 without it), which the launcher runs as a second GEMM: the offset of op(A)'s
+ * last rows (op(B)'s last columns) and of C in each transpose. On other SM counts they take
+ * whichever path applies and are checked all the same. */
+Test(cuda, cublas_sgemm_thin_edges, .timeout = 300) {
+    hctx t;
+    harness_open_cuda(&t);
+    cublasHandle_t cb = cublas_open();
+    rng_t r = rng_for("cublas-sgemm-thin", PREC_S, 0, 0, 0);
+    static const struct {
+        int64_t m, n;
+    } shapes[] = {{22 * 128 + 1, 12 * 128}, {12 * 128, 22 * 128 + 5}};
+    for (int c = 0; c < 2; c++)
+        for (int o = 0; o < 2; o++) {
+            gblas_operation_t op = o ? GBLAS_OP_T : GBLAS_OP_N;
+            const int64_t m = shapes[c].m, n = shapes[c].n, k = 40;
+            int64_t lda = (op == GBLAS_OP_N ? m : k) + 3, ldb = (op == GBLAS_OP_N ? k : n) + 4;
+            double alpha = prec_round(PREC_S, 2 * rng_value(&r, PREC_S));
+            double beta = o ? prec_round(PREC_S, 2 * rng_value(&r, PREC_S)) : 0.0;
+            gemm_case(&t, cb, &r, PREC_S, op, op, m, n, k, lda, ldb, m + 4, alpha, beta);
+        }
+    CUBLAS_OK(cublasDestroy(cb));
+    harness_close(&t);
+}
+
 /* Skinny and deep shapes: one operand's tiles whole and 16-byte aligned while the other's are all
  * edge tiles or unaligned (m or n of 33, the per-operand interior loads); a small output with a
- * long k, split into hundreds of ranges whose partial sums are reduced in fixed runs; and whole
- * aligned tiles with k not a multiple of the tile depth, even and odd. */
+ * long k, split into hundreds of ranges whose partial sums are reduced in fixed runs; whole
+ * aligned tiles with k not a multiple of the tile depth, even and odd; and last tiles moved back
+ * over their neighbours (DGEMM in m and n, SGEMM only in n: 198 is not a multiple of 4). */
 Test(cuda, cublas_gemm_skinny_and_deep, .timeout = 300) {
     hctx t;
     harness_open_cuda(&t);
@@ -359,6 +385,7 @@ Test(cuda, cublas_gemm_skinny_and_deep, .timeout = 300) {
         {64, 64, 12001, 1, 1},  /* odd k and odd leading dimensions */
         {128, 192, 1002, 0, 0}, /* whole aligned tiles, a partial first k tile (k % 16 = 10) */
         {256, 128, 999, 0, 0},  /* the same with odd k */
+        {198, 140, 1000, 0, 0}, /* edge tiles moved back over their neighbours, split-K */
     };
     for (int pi = 0; pi < 2; pi++) {
         prec_t p = pi ? PREC_D : PREC_S;

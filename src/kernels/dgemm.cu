@@ -17,7 +17,10 @@
  *   fragment read (8 e x 4 k) hit 16 distinct 8-byte bank pairs in each half warp.
  *   Interior tiles take unpredicated copies from one pointer per operand (slot l + 1 lies
  *   kSlotRows rows further, in X and in S): 16-byte pieces, or two 8-byte halves for operands
- *   with odd ld or an unaligned base. Edge tiles zero-fill out-of-range elements through
+ *   with odd ld or an unaligned base. In configs with kMoveEdgeTiles, the last tile row
+ *   (column) of an even m (n) of at least BM (BN) is moved back to end at row m - 1 (column
+ *   n - 1) and is interior too (tile_origin in gemm_common.cuh); the block then writes only its
+ *   own rows (columns). The remaining edge tiles zero-fill out-of-range elements through
  *   cp.async (src-size < 16); in k only the first tile of a block's range can be partial.
  *   Stages rotate by counters: tile t is in stage t % kStages.
  *   The copies of tile t + kStages - 1 are issued after kCopyStep of tile t's mma k steps: in
@@ -36,10 +39,11 @@ constexpr int BK = 16;
 
 /* A block tile BM x BN of WM x WN warp tiles, a kStages-deep ring, kMinBlocks blocks per SM,
  * mma k of kMmaK; a tile's k steps are kMmaK deep, and the copies of the tile kStages - 1 ahead
- * are issued after kCopyStep of them. */
+ * are issued after kCopyStep of them; kMoveEdgeTiles: edge tiles moved back (tile map). */
 template <int BM_, int BN_, int WM_, int WN_, int kStages_, int kMinBlocks_, int kMmaK_,
-          int kCopyStep_>
+          int kCopyStep_, bool kMoveEdgeTiles_>
 struct DgemmShape {
+    static constexpr bool kMoveEdgeTiles = kMoveEdgeTiles_;
     static constexpr int BM = BM_, BN = BN_, WM = WM_, WN = WN_, kMmaK = kMmaK_;
     static constexpr int kStages = kStages_, kMinBlocks = kMinBlocks_, kCopyStep = kCopyStep_;
     static constexpr int kWarps = (BM / WM) * (BN / WN);
@@ -185,7 +189,11 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
     const int wm = warp % (BM / WM), wn = warp / (BM / WM);
     int64_t tm, tn;
     tile_coords(blockIdx.x, ceil_div(m, BM), ceil_div(n, BN), tm, tn);
-    const int64_t m0 = tm * BM, n0 = tn * BN;
+    /* with kMove, edge tiles moved back over their neighbours (tile_origin: an even move keeps
+     * the 16-byte pieces aligned) */
+    constexpr bool kMove = Shape::kMoveEdgeTiles;
+    const int64_t m0 = kMove ? tile_origin(tm * BM, BM, m, 2) : tm * BM;
+    const int64_t n0 = kMove ? tile_origin(tn * BN, BN, n, 2) : tn * BN;
     const int64_t kb = (int64_t)blockIdx.y * split_depth, ke = min(k, kb + split_depth);
     const double alpha = scalar_value<double>(alpha_s);
 
@@ -290,7 +298,12 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
         }
     }
 
-    /* Epilogue: acc[i][j][r] is C[m0 + wm*WM + i*8 + g, n0 + wn*WN + j*8 + 2q + r]. */
+    /* Epilogue: acc[i][j][r] is C[m0 + wm*WM + i*8 + g, n0 + wn*WN + j*8 + 2q + r], written
+     * from the block's own tile (m_own, n_own) on. The tile coordinates are recomputed here:
+     * kept live across the k loop, or derived from m0, they cost 8192 x 33 x 8192 10%
+     * (bench/gemm-log.md section 15). */
+    if (kMove) tile_coords(blockIdx.x, ceil_div(m, BM), ceil_div(n, BN), tm, tn);
+    const int64_t m_own = tm * BM, n_own = tn * BN;
     const bool split = gridDim.y > 1;
     if (split && alpha == 0.0) return; /* the reduce kernel never reads the partials then */
     double *P = partial + (int64_t)blockIdx.y * m * n;
@@ -298,13 +311,13 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
 #pragma unroll
     for (int i = 0; i < MT; ++i) {
         const int64_t row = m0 + wm * WM + i * 8 + g;
-        if (row >= m) continue;
+        if ((kMove && row < m_own) || row >= m) continue;
 #pragma unroll
         for (int j = 0; j < NT; ++j)
 #pragma unroll
             for (int r = 0; r < 2; ++r) {
                 const int64_t col = n0 + wn * WN + j * 8 + 2 * q + r;
-                if (col >= n) continue;
+                if ((kMove && col < n_own) || col >= n) continue;
                 if (split) {
                     P[row + col * m] = acc[i][j][r];
                 } else {
@@ -373,9 +386,11 @@ template <typename Shape> struct DgemmKernels {
 
 /* 128 x 64 (4 warps of 64 x 32, 3 stages, 2 blocks per SM, copies issued halfway through the
  * tile) where its tiles fill two blocks per SM; below, 64 x 64 (4 warps of 32 x 32, 4 stages,
- * copies first) with split-K, on m16n8k8 (long k loops). */
-using DgemmLarge = DgemmKernels<DgemmShape<128, 64, 64, 32, 3, 2, 4, 2>>;
-using DgemmSmall = DgemmKernels<DgemmShape<64, 64, 32, 32, 4, 1, 8, 0>>;
+ * copies first, edge tiles moved) with split-K, on m16n8k8 (long k loops). The large config
+ * keeps its edge tiles: moving them cost DGEMM 2048 3% with no tile moved (the loop's register
+ * allocation at the 2-block cap; bench/gemm-log.md section 15). */
+using DgemmLarge = DgemmKernels<DgemmShape<128, 64, 64, 32, 3, 2, 4, 2, false>>;
+using DgemmSmall = DgemmKernels<DgemmShape<64, 64, 32, 32, 4, 1, 8, 0, true>>;
 
 } // namespace
 

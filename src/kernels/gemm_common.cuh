@@ -21,6 +21,16 @@ __device__ __forceinline__ void tile_coords(int64_t b, int64_t mtiles, int64_t n
     tn = r / rows;
 }
 
+/* Origin along one dimension of the output tile whose own part starts at `own` (tiles of `tile`
+ * elements over an extent of `extent`). An edge tile is moved back to end at the extent, over
+ * part of its neighbour, when the extent holds a whole tile and the move is a multiple of `vec`
+ * elements (the vector alignment of the operands and of C is kept): its copies are then those of
+ * an interior tile. The block computes the whole moved tile and writes only from `own` on, so
+ * every element of C is still written by one block, in the same k order. */
+__device__ __forceinline__ int64_t tile_origin(int64_t own, int tile, int64_t extent, int vec) {
+    return own + tile > extent && extent >= tile && extent % vec == 0 ? extent - tile : own;
+}
+
 /* Depth of each split of k (a multiple of bk; k itself for one split): `splits` ranges wanted,
  * fewer when a range would be shallower than min_depth or the partials would not fit the
  * scratch budget. */

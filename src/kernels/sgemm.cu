@@ -274,18 +274,50 @@ cudaError_t launch_sgemm_shape(gblas_cuda_env *env, int transa, int transb, int6
 
 } // namespace
 
-/* 128 x 128 tiles when they fill the SMs; 128 x 64 (4 warps) while there are at least a quarter
- * as many of them as SMs, so that split-K stays shallow (its partials cost traffic); below that,
- * or when m < 128 would leave most of a 128-row tile empty, 64 x 64 (2 warps), split deeper. */
+/* Rows (columns) at the end of m (n) that a 128 x 128 grid should leave to a second GEMM: a
+ * remainder of at most kThinEdge rows whose tile row alone adds a wave at two blocks per SM
+ * (4097^3: 33 x 33 tiles take 5 waves, 32 x 33 take 4; the 1 x 4097 x 4097 rest costs a small
+ * fraction of a wave). 0 when there is nothing to gain. */
+constexpr int64_t kThinEdge = 32;
+static int64_t thin_edge(int64_t extent, int64_t other_tiles, int64_t slots) {
+    const int64_t rest = extent % 128, whole_tiles = extent / 128;
+    if (rest == 0 || rest > kThinEdge || whole_tiles == 0) return 0;
+    const bool saves_wave = ceil_div((whole_tiles + 1) * other_tiles, slots) >
+                            ceil_div(whole_tiles * other_tiles, slots);
+    return saves_wave ? rest : 0;
+}
+
+/* 128 x 128 tiles when they fill the SMs (a thin last tile row or column peeled off into a
+ * second GEMM where that saves a wave: thin_edge); 128 x 64 (4 warps) while there are at least
+ * a quarter as many of them as SMs, so that split-K stays shallow (its partials cost traffic);
+ * below that, or when m < 128 would leave most of a 128-row tile empty, 64 x 64 (2 warps), split
+ * deeper. The two parts of a peeled GEMM write disjoint parts of C, one after the other. */
 extern "C" cudaError_t gblas_cuda_launch_sgemm(gblas_cuda_env *env, int transa, int transb,
                                                int64_t m, int64_t n, int64_t k,
                                                gblas_cuda_sscalar alpha, const float *A,
                                                int64_t lda, const float *B, int64_t ldb,
                                                gblas_cuda_sscalar beta, float *C, int64_t ldc) {
     if (m <= 0 || n <= 0) return cudaSuccess;
-    if (ceil_div(m, 128) * ceil_div(n, 128) >= env->sm_count)
+    if (ceil_div(m, 128) * ceil_div(n, 128) >= env->sm_count) {
+        const int64_t slots = (int64_t)SgemmShape<128, 128, 16>::kMinBlocks * env->sm_count;
+        const int64_t rows = thin_edge(m, ceil_div(n, 128), slots);
+        const int64_t cols = rows ? 0 : thin_edge(n, ceil_div(m, 128), slots);
+        if (rows || cols) { /* the whole tiles, then op(A)[m - rows:, :] or op(B)[:, n - cols:] */
+            const int64_t mw = m - rows, nw = n - cols;
+            cudaError_t err = gblas_cuda_launch_sgemm(env, transa, transb, mw, nw, k, alpha, A,
+                                                      lda, B, ldb, beta, C, ldc);
+            if (err != cudaSuccess) return err;
+            if (rows)
+                return gblas_cuda_launch_sgemm(env, transa, transb, rows, n, k, alpha,
+                                               A + (transa ? mw * lda : mw), lda, B, ldb, beta,
+                                               C + mw, ldc);
+            return gblas_cuda_launch_sgemm(env, transa, transb, m, cols, k, alpha, A, lda,
+                                           B + (transb ? nw : nw * ldb), ldb, beta, C + nw * ldc,
+                                           ldc);
+        }
         return launch_sgemm_shape<128, 128, 16>(env, transa, transb, m, n, k, alpha, A, lda, B,
                                                 ldb, beta, C, ldc);
+    }
     if (m >= 128 && 4 * ceil_div(m, 128) * ceil_div(n, 64) >= env->sm_count)
         return launch_sgemm_shape<128, 64, 16>(env, transa, transb, m, n, k, alpha, A, lda, B,
                                                ldb, beta, C, ldc);
