@@ -276,12 +276,14 @@ cudaError_t launch_sgemm_shape(gblas_cuda_env *env, int transa, int transb, int6
 
 /* Rows (columns) at the end of m (n) that a 128 x 128 grid should leave to a second GEMM: a
  * remainder of at most kThinEdge rows whose tile row alone adds a wave at two blocks per SM
- * (4097^3: 33 x 33 tiles take 5 waves, 32 x 33 take 4; the 1 x 4097 x 4097 rest costs a small
- * fraction of a wave). 0 when there is nothing to gain. */
+ * (4097^3: 33 x 33 tiles take 5 waves, 32 x 33 take 4; the 1 x 4097 x 4097 rest costs about a
+ * tenth of a wave). The rest runs on 64-row tiles, so its cost grows with the other extent: a
+ * tile row of at most half a wave keeps it under about 40% of the wave saved. 0 when there is
+ * nothing to gain. */
 constexpr int64_t kThinEdge = 32;
 static int64_t thin_edge(int64_t extent, int64_t other_tiles, int64_t slots) {
     const int64_t rest = extent % 128, whole_tiles = extent / 128;
-    if (rest == 0 || rest > kThinEdge || whole_tiles == 0) return 0;
+    if (rest == 0 || rest > kThinEdge || whole_tiles == 0 || 2 * other_tiles > slots) return 0;
     const bool saves_wave = ceil_div((whole_tiles + 1) * other_tiles, slots) >
                             ceil_div(whole_tiles * other_tiles, slots);
     return saves_wave ? rest : 0;
