@@ -248,13 +248,13 @@ cudaError_t launch_sgemm_shape(gblas_cuda_env *env, int transa, int transb, int6
                                int64_t lda, const float *B, int64_t ldb, gblas_cuda_sscalar beta,
                                float *C, int64_t ldc) {
     /* As many k ranges as fit one wave beside the tiles (splits x tiles <= resident blocks),
-     * each at least 32 deep, 64 when the output has 2^18 elements or more (there each split's
-     * partials, 1 MB or more written and read, cost more than the shallower ranges gain:
-     * bench/gemm-log.md section 13). */
+     * each at least one tile (BK) deep, 64 when the output has 2^18 elements or more (there
+     * each split's partials, 1 MB or more written and read, cost more than the shallower ranges
+     * gain: bench/gemm-log.md sections 13 and 17). */
     const int64_t tiles = ceil_div(m, BM) * ceil_div(n, BN);
     const int64_t resident = (int64_t)SgemmShape<BM, BN, BK>::kMinBlocks * env->sm_count;
     const int64_t depth = split_k_depth(m, n, k, resident > tiles ? resident / tiles : 1, BK,
-                                        sizeof(float), m * n >= (1 << 18) ? 64 : 32);
+                                        sizeof(float), m * n >= (1 << 18) ? 64 : BK);
     const int splits = (int)ceil_div(k > 0 ? k : 1, depth);
     const bool vec_a = aligned16(A) && lda % 4 == 0, vec_b = aligned16(B) && ldb % 4 == 0;
     const bool vec_c = aligned16(C) && ldc % 4 == 0;
