@@ -1,7 +1,8 @@
 /* test_gemv.c: GEMV (N, T, C) in s and d on every backend case: all m, n pairs from
- * {0,1,2,3,7,33,100,257}, a seeded random sweep of a few hundred shapes, lda > m, increments
- * 1, 2, -1, -3, alpha and beta from {0, 1, other}; NaN in y with beta = 0 and NaN in A, x with
- * alpha = 0 must not leak; quick returns leave y untouched bit for bit. */
+ * {0,1,2,3,7,32,33,64,100,257}, a seeded random sweep of a few hundred shapes, shapes that reach
+ * each chunked path, lda > m, increments 1, 2, -1, -3, alpha and beta from {0, 1, other}; NaN in
+ * y with beta = 0 and NaN in A, x with alpha = 0 must not leak; quick returns leave y untouched
+ * bit for bit. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,6 +122,27 @@ BACKEND_TEST(gemv, random_shapes) {
                       incs[rng_range(&r, 0, 7)], alpha, beta);
         }
     }
+    harness_close(&t);
+}
+
+/* Shapes that reach each chunked or blocked path: on CUDA, N over 64-row and 8-row blocks with
+ * the columns split into chunks, T in one pass, tall T over row chunks and short T (all on 132
+ * SMs, in both precisions or one); on the CPU, the threaded paths. Each with an odd lda (vector
+ * loads of A unaligned) and negative increments, and with a 4-element-aligned lda and unit
+ * increments. */
+BACKEND_TEST(gemv, path_shapes) {
+    hctx t;
+    harness_open(&t, hc);
+    static const int64_t shapes[][2] = {{2049, 2048}, {100, 3000}, {20000, 40}, {1500, 1100}};
+    for (int pi = 0; pi < 2; pi++)
+        for (int o = 0; o < 3; o++)
+            for (int s = 0; s < 4; s++) {
+                prec_t p = PRECS[pi];
+                int64_t m = shapes[s][0], n = shapes[s][1];
+                gemv_case(&t, p, OPS[o], m, n, m % 2 == 0, -3, -1, prec_round(p, 1.3),
+                          prec_round(p, -0.6));
+                gemv_case(&t, p, OPS[o], m, n, (4 - m % 4) % 4, 1, 1, 1.0, 0.0);
+            }
     harness_close(&t);
 }
 
