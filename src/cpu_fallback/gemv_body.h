@@ -8,7 +8,7 @@
 /* One call as its blocks see it: x and y point at element 0 of each vector. */
 typedef struct {
     int64_t m, n, lda, incx, incy;
-    int64_t rows; /* N: rows of y per block, at most GEMV_ROWS */
+    int64_t rows; /* N: rows of y per block, at most GEMV_ROWS (GEMV_GATHER_ROWS if gathered) */
     T alpha, beta;
     const T *A, *x;
     T *y;
@@ -54,7 +54,7 @@ static void GEMV_N_BLOCK(void *arg, int64_t blk) {
     const int64_t i0 = blk * t->rows, rows = t->m - i0 < t->rows ? t->m - i0 : t->rows;
     const int64_t n = t->n, lda = t->lda, incx = t->incx;
     const T alpha = t->alpha, beta = t->beta, *x = t->x;
-    T gathered[GEMV_ROWS];
+    T gathered[GEMV_GATHER_ROWS];
     T *yb = t->y + i0;
     if (t->incy != 1) {
         yb = gathered;
@@ -87,7 +87,7 @@ static void GEMV_N_BLOCK(void *arg, int64_t blk) {
         for (; i + VL <= rows; i += VL) {
             VT acc = v_loadu(yb + i);
             for (int c = 0; c < GEMV_N_COLS; c++) {
-                _mm_prefetch((const char *)(col[c] + i) + GEMV_PREFETCH_BYTES, _MM_HINT_T0);
+                _mm_prefetch((const char *)(col[c] + i), _MM_HINT_T0); /* see gemv_instances.h */
                 acc = v_fma(v_loadu(col[c] + i), ax[c], acc);
             }
             v_storeu(yb + i, acc);
@@ -162,10 +162,11 @@ gblas_status_t FN_GEMV(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64
                    .y = y + gblas_vec_start(notrans ? m : n, incy)};
     const int parallel = (double)m * (double)n >= (double)GBLAS_CPU_PARALLEL_MIN;
     if (notrans) {
-        /* Blocks of at most GEMV_ROWS, at least one per thread (each element of y sees the
-         * same operations whatever block holds it). */
+        /* Blocks of at most GEMV_ROWS (GEMV_GATHER_ROWS for a strided y), at least one per
+         * thread (each element of y sees the same operations whatever block holds it). */
         const int64_t share = (m + gblas_cpu_threads(ctx) - 1) / gblas_cpu_threads(ctx);
-        t.rows = share < GEMV_ROWS ? (share + VL - 1) / VL * VL : GEMV_ROWS;
+        const int64_t most = incy == 1 ? GEMV_ROWS : GEMV_GATHER_ROWS;
+        t.rows = share < most ? (share + VL - 1) / VL * VL : most;
         gblas_cpu_for(ctx, (m + t.rows - 1) / t.rows, parallel, GEMV_N_BLOCK, &t);
         return GBLAS_STATUS_SUCCESS;
     }

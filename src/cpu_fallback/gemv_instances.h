@@ -1,18 +1,19 @@
 /* gemv_instances.h: SGEMV and DGEMV (N and T) of gemv_body.h with the blocking below, and
  * CPU_ISA_NAME(fill_gemv), for the gemv_<level>.c that includes it (see cpu_paths.h). */
 
-/* N: rows of y one thread owns and keeps in L1 (32 KiB of them) while the columns of A stream
- * past. */
-#define GEMV_ROWS ((int64_t)(32768 / sizeof(T)))
+/* N: rows of y per block: 128 KiB of them (kept in L2) when y is updated in place, so that each
+ * column of A is read in runs that long; 32 KiB when a strided y is gathered into a block on
+ * the stack. Each load of a column is preceded by a prefetcht0 of the same line: on Zen 4 that
+ * measured faster than no prefetch (sgemv N 4096 0.93 -> 1.01x OpenBLAS) and than prefetching
+ * 64-512 bytes ahead; the VM exposes no counters to say why (bench/cpu-log.md section 7). */
+#define GEMV_ROWS ((int64_t)(131072 / sizeof(T)))
+#define GEMV_GATHER_ROWS ((int64_t)(32768 / sizeof(T)))
 /* Columns of A per pass: N updates each vector of y with this many columns; T computes this
  * many dot products sharing each load of x. */
 #define GEMV_N_COLS 8
 #define GEMV_T_COLS 4
 /* N: a block of at most this many vectors is kept in registers (GEMV_N_REGS). */
 #define GEMV_N_REG_VECS 4
-/* N: how far ahead of its loads each column of A is prefetched (the hardware prefetcher alone
- * trails with GEMV_N_COLS streams at once). */
-#define GEMV_PREFETCH_BYTES 512
 
 #define T float
 #define VT vec_f
