@@ -127,14 +127,14 @@ BACKEND_TEST(gemv, random_shapes) {
 
 /* Shapes that reach each chunked or blocked path: on CUDA, N over 64-row and 8-row blocks with
  * the columns split into chunks, T in one pass, tall T over row chunks and short T (all on 132
- * SMs, in both precisions or one); on the CPU, the threaded paths and several N blocks of y
- * (40000 rows: more than one 128 KiB block even in float). Each with an odd lda (vector loads
- * of A unaligned) and negative increments, and with a 4-element-aligned lda and unit
- * increments. */
+ * SMs, in both precisions or one); on the CPU, the threaded paths, several N blocks of y and
+ * T in passes of 8 columns (140000 rows: more than one 128 KiB block of y and an x over 512 KiB
+ * even in float; 20 columns: a partial last pass). Each with an odd lda (vector loads of A
+ * unaligned) and negative increments, and with a 4-element-aligned lda and unit increments. */
 BACKEND_TEST(gemv, path_shapes) {
     hctx t;
     harness_open(&t, hc);
-    static const int64_t shapes[][2] = {{2049, 2048}, {100, 3000}, {40000, 40}, {1500, 1100}};
+    static const int64_t shapes[][2] = {{2049, 2048}, {100, 3000}, {140000, 20}, {1500, 1100}};
     for (int pi = 0; pi < 2; pi++)
         for (int o = 0; o < 3; o++)
             for (int s = 0; s < 4; s++) {

@@ -1,14 +1,15 @@
 /* gemv_body.h: GEMV (y = alpha * op(A) * x + beta * y) for one element type, in the vector
  * vocabulary of simd_<level>.h. Included by gemv_<level>.c once per type with T, VT, VL and the
- * names GEMV_TASK, GEMV_N_REGS, GEMV_N_BLOCK, GEMV_T_COLUMNS, FN_GEMV defined. Both forms
- * stream A once, column by column, and give each element of y one fixed order of operations
- * whatever the thread count.
+ * names GEMV_TASK, GEMV_N_REGS, GEMV_N_BLOCK, GEMV_T_DOTS, GEMV_T_COLUMNS, FN_GEMV defined.
+ * Both forms stream A once, column by column, and give each element of y one fixed order of
+ * operations whatever the thread count.
  * beta == 0 never reads y; alpha == 0 never reads A or x. */
 
 /* One call as its blocks see it: x and y point at element 0 of each vector. */
 typedef struct {
     int64_t m, n, lda, incx, incy;
     int64_t rows; /* N: rows of y per block, at most GEMV_ROWS (GEMV_GATHER_ROWS if gathered) */
+    int tcols;    /* T: columns per group */
     T alpha, beta;
     const T *A, *x;
     T *y;
@@ -111,24 +112,25 @@ static void GEMV_N_BLOCK(void *arg, int64_t blk) {
         for (int64_t i = 0; i < rows; i++) t->y[(i0 + i) * t->incy] = yb[i];
 }
 
-/* T, group g of GEMV_T_COLS columns [j0, j0 + cols): y[j] = alpha * (A(:, j) . x) + beta * y[j].
- * With a unit-stride x each dot keeps one vector accumulator (lane r sums the rows i with
- * i % VL == r, in order), then sums its lanes in a fixed tree; a strided x runs element by
+/* T, the columns [j0, j0 + cols) (cols <= NC, NC a constant at each call site):
+ * y[j] = alpha * (A(:, j) . x) + beta * y[j]. With a unit-stride x each dot keeps one vector
+ * accumulator (lane r sums the rows i with i % VL == r, in order), then sums its lanes in a
+ * fixed tree, so a column's result does not depend on NC; a strided x runs element by
  * element. */
-static void GEMV_T_COLUMNS(void *arg, int64_t g) {
-    const GEMV_TASK *t = arg;
-    const int64_t m = t->m, lda = t->lda, j0 = g * GEMV_T_COLS;
-    const int cols = t->n - j0 < GEMV_T_COLS ? (int)(t->n - j0) : GEMV_T_COLS;
+static inline __attribute__((always_inline)) void GEMV_T_DOTS(const GEMV_TASK *t, int64_t j0,
+                                                              const int NC) {
+    const int64_t m = t->m, lda = t->lda;
+    const int cols = t->n - j0 < NC ? (int)(t->n - j0) : NC;
     const T *x = t->x, *col = t->A + j0 * lda;
-    T sum[GEMV_T_COLS];
+    T sum[GEMV_T_COLS_WIDE];
     if (t->incx == 1) {
-        VT acc[GEMV_T_COLS];
-        for (int c = 0; c < GEMV_T_COLS; c++) acc[c] = v_set1((T)0);
+        VT acc[GEMV_T_COLS_WIDE];
+        for (int c = 0; c < NC; c++) acc[c] = v_set1((T)0);
         int64_t i = 0;
-        if (cols == GEMV_T_COLS) {
+        if (cols == NC) {
             for (; i + VL <= m; i += VL) {
                 const VT xv = v_loadu(x + i);
-                for (int c = 0; c < GEMV_T_COLS; c++)
+                for (int c = 0; c < NC; c++)
                     acc[c] = v_fma(v_loadu(col + c * lda + i), xv, acc[c]);
             }
         }
@@ -151,6 +153,15 @@ static void GEMV_T_COLUMNS(void *arg, int64_t g) {
         const T s = t->alpha * sum[c];
         *yj = t->beta == 0 ? s : s + t->beta * *yj;
     }
+}
+
+/* T, group g of t->tcols columns (GEMV_T_COLS, or GEMV_T_COLS_WIDE for a long x). */
+static void GEMV_T_COLUMNS(void *arg, int64_t g) {
+    const GEMV_TASK *t = arg;
+    if (t->tcols == GEMV_T_COLS_WIDE)
+        GEMV_T_DOTS(t, g * GEMV_T_COLS_WIDE, GEMV_T_COLS_WIDE);
+    else
+        GEMV_T_DOTS(t, g * GEMV_T_COLS, GEMV_T_COLS);
 }
 
 gblas_status_t FN_GEMV(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
@@ -183,7 +194,8 @@ gblas_status_t FN_GEMV(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64
         t.x = xg;
         t.incx = 1;
     }
-    gblas_cpu_for(ctx, (n + GEMV_T_COLS - 1) / GEMV_T_COLS, parallel, GEMV_T_COLUMNS, &t);
+    t.tcols = (size_t)m * sizeof(T) > GEMV_T_WIDE_X_BYTES ? GEMV_T_COLS_WIDE : GEMV_T_COLS;
+    gblas_cpu_for(ctx, (n + t.tcols - 1) / t.tcols, parallel, GEMV_T_COLUMNS, &t);
     return GBLAS_STATUS_SUCCESS;
 }
 
@@ -194,4 +206,5 @@ gblas_status_t FN_GEMV(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64
 #undef GEMV_N_REGS
 #undef GEMV_N_BLOCK
 #undef GEMV_T_COLUMNS
+#undef GEMV_T_DOTS
 #undef FN_GEMV

@@ -12,6 +12,10 @@
  * many dot products sharing each load of x. */
 #define GEMV_N_COLS 8
 #define GEMV_T_COLS 4
+/* T: 8 columns per pass where x is longer than this: x no longer stays in L2, and each pass
+ * reads it again (bench/cpu-log.md section 8). */
+#define GEMV_T_COLS_WIDE 8
+#define GEMV_T_WIDE_X_BYTES ((size_t)512 * 1024)
 /* N: a block of at most this many vectors is kept in registers (GEMV_N_REGS). */
 #define GEMV_N_REG_VECS 4
 
@@ -21,6 +25,7 @@
 #define GEMV_TASK sgemv_task
 #define GEMV_N_REGS sgemv_n_regs
 #define GEMV_N_BLOCK sgemv_n_block
+#define GEMV_T_DOTS sgemv_t_dots
 #define GEMV_T_COLUMNS sgemv_t_columns
 #define FN_GEMV CPU_ISA_NAME(sgemv)
 #include "gemv_body.h"
@@ -31,6 +36,7 @@
 #define GEMV_TASK dgemv_task
 #define GEMV_N_REGS dgemv_n_regs
 #define GEMV_N_BLOCK dgemv_n_block
+#define GEMV_T_DOTS dgemv_t_dots
 #define GEMV_T_COLUMNS dgemv_t_columns
 #define FN_GEMV CPU_ISA_NAME(dgemv)
 #include "gemv_body.h"
