@@ -43,6 +43,10 @@ void gblas_cpu_fill_routines(gblas_ops *ops, gblas_cpu_level_t level);
 #define GBLAS_CPU_PARTIAL_BYTES ((size_t)GBLAS_CPU_PARTIAL_CHUNKS * 4 * sizeof(double))
 #define GBLAS_CPU_WORKSPACE_BYTES GBLAS_CPU_PARTIAL_BYTES
 
+/* Bytes a DOT reads from which it prefetches each line as it loads it (past L2 and most of a
+ * shared L3; level1_body.h DOT_CHUNK). */
+#define GBLAS_CPU_STREAM_BYTES ((size_t)8 << 20)
+
 /* Vector lengths from which level-1 routines split their chunks over ctx->num_threads threads;
  * the results never depend on the split. */
 #define GBLAS_CPU_PARALLEL_MIN ((int64_t)1 << 16)
