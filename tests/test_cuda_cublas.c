@@ -366,6 +366,37 @@ Test(cuda, cublas_sgemm_thin_edges, .timeout = 300) {
     harness_close(&t);
 }
 
+/* SGEMM on the 128 x 128 config (13 x 12 tiles) through its three-buffer pipeline: 1, 2, 3 and
+ * 4 tiles of k (the prologue stages two, the last two stage nothing), whole aligned tiles (the
+ * loop without guards) and odd ld or a partial k tile (the guarded loop), and the 32-deep tiles
+ * of a K-contiguous A with k from kDeepK (256) on. */
+Test(cuda, cublas_sgemm_large_config_depths, .timeout = 300) {
+    hctx t;
+    harness_open_cuda(&t);
+    cublasHandle_t cb = cublas_open();
+    rng_t r = rng_for("cublas-sgemm-depths", PREC_S, 0, 0, 0);
+    static const struct {
+        gblas_operation_t ta, tb;
+        int64_t k;
+        int odd_ld;
+    } cases[] = {{GBLAS_OP_N, GBLAS_OP_N, 16, 0},  {GBLAS_OP_N, GBLAS_OP_N, 32, 0},
+                 {GBLAS_OP_N, GBLAS_OP_T, 48, 0},  {GBLAS_OP_N, GBLAS_OP_N, 64, 1},
+                 {GBLAS_OP_T, GBLAS_OP_N, 48, 0},  {GBLAS_OP_T, GBLAS_OP_N, 320, 0},
+                 {GBLAS_OP_T, GBLAS_OP_T, 300, 1}, {GBLAS_OP_T, GBLAS_OP_T, 256, 0}};
+    const int64_t m = 1540, n = 1420;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const int64_t k = cases[c].k;
+        int64_t ra = cases[c].ta == GBLAS_OP_N ? m : k, rb = cases[c].tb == GBLAS_OP_N ? k : n;
+        int64_t lda = (ra + 3) / 4 * 4 + cases[c].odd_ld, ldb = (rb + 3) / 4 * 4 + cases[c].odd_ld;
+        double alpha = prec_round(PREC_S, 2 * rng_value(&r, PREC_S));
+        double beta = c % 2 ? prec_round(PREC_S, 2 * rng_value(&r, PREC_S)) : 0.0;
+        gemm_case(&t, cb, &r, PREC_S, cases[c].ta, cases[c].tb, m, n, k, lda, ldb, m + 4, alpha,
+                  beta);
+    }
+    CUBLAS_OK(cublasDestroy(cb));
+    harness_close(&t);
+}
+
 /* Skinny and deep shapes: one operand's tiles whole and 16-byte aligned while the other's are all
  * edge tiles or unaligned (m or n of 33, the per-operand interior loads); a small output with a
  * long k, split into hundreds of ranges whose partial sums are reduced in fixed runs; whole

@@ -213,7 +213,8 @@ gblas_status_t gblas_cuda_backend_init(gblas_ctx *ctx, gblas_ops *ops) {
                               prop.name, major, minor);
     /* The first call that needs the device's context and the kernel images. */
     const char *failed = NULL;
-    err = gblas_cuda_dgemm_prepare(&failed);
+    err = gblas_cuda_sgemm_prepare(&failed);
+    if (err == cudaSuccess) err = gblas_cuda_dgemm_prepare(&failed);
     if (err == cudaErrorNoKernelImageForDevice || err == cudaErrorInvalidPtx ||
         err == cudaErrorUnsupportedPtxVersion) {
         (void)cudaGetLastError();

@@ -78,8 +78,9 @@ cudaError_t gblas_cuda_launch_dgemm(gblas_cuda_env *env, int transa, int transb,
                                     int64_t n, int64_t k, gblas_cuda_dscalar alpha,
                                     const double *A, int64_t lda, const double *B, int64_t ldb,
                                     gblas_cuda_dscalar beta, double *C, int64_t ldc);
-/* Opts the DGEMM kernels into the dynamic shared memory they need on the current device; called
- * once by backend init. */
+/* Opt the SGEMM and DGEMM kernels into the dynamic shared memory they need on the current
+ * device; called once by backend init. */
+cudaError_t gblas_cuda_sgemm_prepare(const char **failed);
 cudaError_t gblas_cuda_dgemm_prepare(const char **failed);
 
 #ifdef __cplusplus

@@ -1,40 +1,64 @@
 /* sgemm.cu: C = alpha op(A) op(B) + beta C in FP32 on the FFMA pipes (no TF32), column-major.
  *
- * Tile map of sgemm_kernel<BM, BN, BK> (8 x 8 outputs per thread):
+ * Tile map of sgemm_kernel<Shape> (8 x 8 outputs per thread):
  *   The block computes a BM x BN tile of C. Warps form a (BM/64) x (BN/32) grid, each owning a
  *   64 x 32 warp tile; lane = lm + 8 ln (lm 0..7, ln 0..3). A thread's rows are
  *   wm*64 + {0, 32} + lm*4 + {0..3} and its columns wn*32 + {0, 16} + ln*4 + {0..3}: four 4 x 4
  *   blocks, read from shared memory as float4s (per warp 8 distinct float4 of A and 4 of B per
  *   k: one wavefront each, no bank conflicts).
- *   Shared memory: As[2][BK][BM + 4] (op(A) k-major), Bs[2][BK][BN + 4]. Tile t+1 is loaded into
- *   registers while tile t is computed, then stored to the other buffer: one barrier per tile
- *   (BK = 16: 1024 FFMA per thread between barriers).
+ *   Shared memory (dynamic): kBuffers buffers of As[BK][BM + 4] (op(A) k-major), then as many
+ *   of Bs[BK][BN + 4]. Tiles are staged through registers, one barrier per tile:
+ *   - two buffers (the 128x64 and 64x64 configs): tile t + 1 is loaded while tile t is
+ *     computed and stored to the other buffer, A after the first half of k, B at the end;
+ *   - three buffers (the 128x128 configs): tile t + 2 is staged while tile t is computed, so
+ *     tile t + 1's first fragments are read before the barrier that ends tile t, and every k
+ *     step's fragments are read during the step before (two sets of fragment registers). The
+ *     staged tile moves in kParts parts per operand, each in flight for 8 k steps, so that one
+ *     part's registers are live at a time (bench/gemm-log.md section 20).
  *   Loads: "MN-contiguous" operands (A with N, B with T) are read as float4s along m (n) and
  *   stored as float4s; "K-contiguous" ones (A with T, B with N) as float4s along k, stored
- *   transposed as 4 scalars. In the 128 x 128 config a lane pair reads k 0..7 (8..15) of one
- *   column: 32 bytes, a whole sector; its two stores (rows kk, kk + 4) land 16 banks apart
- *   thanks to the 4-float row pad, so a warp (16 columns x 2) stores without conflicts.
+ *   transposed as 4 scalars. In the 128 x 128 configs a lane pair reads k 8l .. 8l + 7 of one
+ *   column in slot l: 32 bytes, a whole sector; its two stores (rows kk, kk + 4) land 16 banks
+ *   apart thanks to the 4-float row pad, so a warp (16 columns x 2) stores without conflicts.
  * Each operand's interior tiles, when it is 16-byte aligned, take unguarded float4 loads from
  * one pointer (slot l + 1 lies kSlotK further along k); its edge tiles, and all of an unaligned
- * operand's, take guarded scalar ones (zero fill).
- * Configs (chosen in gblas_cuda_launch_sgemm): 128x128x16 with 256 threads; 128x64x16 with 128
- * threads and 64x64x16 with 64 threads when 128x128 tiles would leave SMs idle, split along k
- * (grid.y) so that one wave fills each SM with kMinBlocks blocks. */
+ * operand's, take guarded scalar ones (zero fill). In the three-buffer configs, blocks whose
+ * every tile is interior in both operands run a copy of the tile loop without those branches.
+ * Configs (chosen in gblas_cuda_launch_sgemm): 128x128x16 with 256 threads (128x128x32 for
+ * op(A) = A^T with k >= 256); 128x64x16 with 128 threads and 64x64x16 with 64 threads when
+ * 128x128 tiles would leave SMs idle, split along k (grid.y) so that one wave fills each SM with
+ * kMinBlocks blocks. */
 #include "gemm_common.cuh"
+
+#include <type_traits>
+#include <utility>
 
 namespace {
 
-template <int BM, int BN, int BK> struct SgemmShape {
+/* kBuffers: 2 (tile t + 1 staged into the other buffer during tile t) or 3 (tile t + 2 staged
+ * during tile t, so tile t + 1's first fragments are read before the barrier that ends tile t).
+ * Staged tiles move through registers in kParts parts per operand, one part in flight during
+ * each kPhaseK k steps of the tile (A's parts first, then B's). */
+template <int BM_, int BN_, int BK_, int kBuffers_> struct SgemmShape {
+    static constexpr int BM = BM_, BN = BN_, BK = BK_, kBuffers = kBuffers_;
     static constexpr int kWarpsM = BM / 64, kWarpsN = BN / 32;
     static constexpr int kThreads = kWarpsM * kWarpsN * 32;
     /* Blocks resident per SM, guaranteed by __launch_bounds__ (registers capped at 128 for
      * 256 and 128 threads, 170 for 64; shared memory allows more): split-K fills exactly this
      * many blocks per SM (one wave). */
     static constexpr int kMinBlocks = kThreads >= 256 ? 2 : kThreads >= 128 ? 4 : 6;
+    static constexpr int kPhaseK = 8, kParts = BK / (2 * kPhaseK); /* parts per operand */
+    static constexpr size_t kSmemBytes = (size_t)kBuffers * BK * (BM + 4 + BN + 4) * sizeof(float);
     static_assert(BM % 64 == 0 && BN % 32 == 0, "the block tile is whole 64 x 32 warp tiles");
     static_assert((BM * BK) % (4 * kThreads) == 0 && (BN * BK) % (4 * kThreads) == 0,
                   "each thread loads whole float4s of both tiles");
     static_assert(BK % 4 == 0, "K-contiguous tiles are loaded as float4s along k");
+    static_assert(kBuffers == 2 || kBuffers == 3, "two or three shared buffers");
+    static_assert(kParts >= 1 && BK == 2 * kParts * kPhaseK, "a tile is whole parts of A and B");
+    static_assert(kBuffers == 3 || kParts == 1, "the two-buffer loop stages whole tiles");
+    static_assert(kMinBlocks * (kSmemBytes + 1024) <= 228 * 1024,
+                  "kMinBlocks blocks fit an SM's shared memory (sm_90: 228 KB, 1 KB per block "
+                  "reserved)");
 };
 
 /* One operand's tile: E (BM or BN) x BK elements of op(X), X column-major with leading
@@ -75,21 +99,24 @@ template <int E, int BK, int THREADS, bool KContig> struct TileLoader {
         off = offset(e0 + e, k0 + kk, ld);
     }
     __device__ __forceinline__ void next_tile(int64_t ld) { off += offset(0, BK, ld); }
-    /* interior (the whole tile in range, X 16-byte aligned, ld % 4 == 0): float4 loads. */
+    /* Slots [L0, L1) of the tile (a part; the whole tile by default).
+     * interior (the whole tile in range, X 16-byte aligned, ld % 4 == 0): float4 loads. */
+    template <int L0 = 0, int L1 = kLoads>
     __device__ __forceinline__ void load_interior(const float *__restrict__ X, int64_t ld) {
         const float *p = X + off;
 #pragma unroll
-        for (int l = 0; l < kLoads; ++l)
+        for (int l = L0; l < L1; ++l)
             reg[l] = *reinterpret_cast<const float4 *>(p + l * offset(0, kSlotK, ld));
     }
     /* guarded: scalar loads; elements at tile e >= e_in or tile k >= k_in are not read and
      * become zeros. */
+    template <int L0 = 0, int L1 = kLoads>
     __device__ __forceinline__ void load_guarded(const float *__restrict__ X, int64_t ld,
                                                  int e_in, int k_in) {
         const float *p = X + off;
         const int e_room = e_in - e, k_room = k_in - kk; /* in range: de < e_room, dk < k_room */
 #pragma unroll
-        for (int l = 0; l < kLoads; ++l) {
+        for (int l = L0; l < L1; ++l) {
             float v[4];
 #pragma unroll
             for (int c = 0; c < 4; ++c) {
@@ -99,9 +126,9 @@ template <int E, int BK, int THREADS, bool KContig> struct TileLoader {
             reg[l] = make_float4(v[0], v[1], v[2], v[3]);
         }
     }
-    __device__ __forceinline__ void store(float *S) const {
+    template <int L0 = 0, int L1 = kLoads> __device__ __forceinline__ void store(float *S) const {
 #pragma unroll
-        for (int l = 0; l < kLoads; ++l) {
+        for (int l = L0; l < L1; ++l) {
             float *s = S + (kk + l * kSlotK) * kRow + e;
             if (KContig) {
                 s[0 * kRow] = reg[l].x;
@@ -115,19 +142,33 @@ template <int E, int BK, int THREADS, bool KContig> struct TileLoader {
     }
 };
 
-template <int BM, int BN, int BK, bool kTransA, bool kTransB>
-__global__ void __launch_bounds__(SgemmShape<BM, BN, BK>::kThreads,
-                                  SgemmShape<BM, BN, BK>::kMinBlocks)
+/* f(integral_constant<int, i>) for i = 0, ..., N - 1 */
+template <typename F, int... I>
+__device__ __forceinline__ void static_for_each(F &&f, std::integer_sequence<int, I...>) {
+    (f(std::integral_constant<int, I>{}), ...);
+}
+template <int N, typename F> __device__ __forceinline__ void static_for(F &&f) {
+    static_for_each(f, std::make_integer_sequence<int, N>{});
+}
+
+template <typename Shape, bool kTransA, bool kTransB>
+__global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
     sgemm_kernel(int64_t m, int64_t n, int64_t k, int64_t split_depth, gblas_cuda_sscalar alpha_s,
                  const float *__restrict__ A, int64_t lda, const float *__restrict__ B,
                  int64_t ldb, gblas_cuda_sscalar beta_s, float *__restrict__ C, int64_t ldc,
                  float *__restrict__ partial, bool vec_a, bool vec_b, bool vec_c) {
-    constexpr int THREADS = SgemmShape<BM, BN, BK>::kThreads;
+    constexpr int BM = Shape::BM, BN = Shape::BN, BK = Shape::BK;
+    constexpr int THREADS = Shape::kThreads, kBuffers = Shape::kBuffers;
+    constexpr int kParts = Shape::kParts, kPhaseK = Shape::kPhaseK;
     using LoaderA = TileLoader<BM, BK, THREADS, kTransA>;
     using LoaderB = TileLoader<BN, BK, THREADS, !kTransB>;
     constexpr int kRowA = LoaderA::kRow, kRowB = LoaderB::kRow;
-    __shared__ __align__(16) float As[2][BK * kRowA];
-    __shared__ __align__(16) float Bs[2][BK * kRowB];
+    constexpr int kPartA = LoaderA::kLoads / kParts, kPartB = LoaderB::kLoads / kParts;
+    static_assert(LoaderA::kLoads % kParts == 0 && LoaderB::kLoads % kParts == 0,
+                  "each part is whole slots of both tiles");
+    extern __shared__ __align__(16) float smem[]; /* As[kBuffers][BK * kRowA], then Bs */
+    float(*As)[BK * kRowA] = reinterpret_cast<float(*)[BK * kRowA]>(smem);
+    float(*Bs)[BK * kRowB] = reinterpret_cast<float(*)[BK * kRowB]>(smem + kBuffers * BK * kRowA);
     allow_dependent_launch(); /* the split-K reduce waits for this grid's completion */
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     const int wm = warp % (BM / 64), wn = warp / (BM / 64);
@@ -147,56 +188,176 @@ __global__ void __launch_bounds__(SgemmShape<BM, BN, BK>::kThreads,
         const bool interior_a = vec_a && m0 + BM <= m, interior_b = vec_b && n0 + BN <= n;
         const int64_t tiles = ceil_div(ke - kb, BK);
         const int m_in = (int)min(m - m0, (int64_t)BM), n_in = (int)min(n - n0, (int64_t)BN);
-        auto load_a = [&](int64_t k0) {
-            if (interior_a && k0 + BK <= ke) la.load_interior(A, lda);
-            else la.load_guarded(A, lda, m_in, (int)min(ke - k0, (int64_t)BK));
+        /* slots [L0, L1) of the tile at k0 */
+        auto load_a = [&](int64_t k0, auto l0, auto l1) {
+            constexpr int L0 = decltype(l0)::value, L1 = decltype(l1)::value;
+            if (interior_a && k0 + BK <= ke) la.template load_interior<L0, L1>(A, lda);
+            else la.template load_guarded<L0, L1>(A, lda, m_in, (int)min(ke - k0, (int64_t)BK));
         };
-        auto load_b = [&](int64_t k0) {
-            if (interior_b && k0 + BK <= ke) lb.load_interior(B, ldb);
-            else lb.load_guarded(B, ldb, n_in, (int)min(ke - k0, (int64_t)BK));
+        auto load_b = [&](int64_t k0, auto l0, auto l1) {
+            constexpr int L0 = decltype(l0)::value, L1 = decltype(l1)::value;
+            if (interior_b && k0 + BK <= ke) lb.template load_interior<L0, L1>(B, ldb);
+            else lb.template load_guarded<L0, L1>(B, ldb, n_in, (int)min(ke - k0, (int64_t)BK));
         };
-        /* acc += the k rows [k_begin, k_begin + BK/2) of shared buffer cur */
-        auto multiply_half = [&](int cur, int k_begin) {
+        using Whole0 = std::integral_constant<int, 0>;
+        using WholeA = std::integral_constant<int, LoaderA::kLoads>;
+        using WholeB = std::integral_constant<int, LoaderB::kLoads>;
+        if constexpr (kBuffers == 2) {
+            /* acc += the k rows [k_begin, k_begin + BK/2) of shared buffer cur */
+            auto multiply_half = [&](int cur, int k_begin) {
 #pragma unroll
-            for (int kk = k_begin; kk < k_begin + BK / 2; ++kk) {
-                const float *as = &As[cur][kk * kRowA + am], *bs = &Bs[cur][kk * kRowB + bn];
-                const float4 a0 = *reinterpret_cast<const float4 *>(as);
-                const float4 a1 = *reinterpret_cast<const float4 *>(as + 32);
-                const float4 b0 = *reinterpret_cast<const float4 *>(bs);
-                const float4 b1 = *reinterpret_cast<const float4 *>(bs + 16);
-                const float a[8] = {a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w};
-                const float b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+                for (int kk = k_begin; kk < k_begin + BK / 2; ++kk) {
+                    const float *as = &As[cur][kk * kRowA + am], *bs = &Bs[cur][kk * kRowB + bn];
+                    const float4 a0 = *reinterpret_cast<const float4 *>(as);
+                    const float4 a1 = *reinterpret_cast<const float4 *>(as + 32);
+                    const float4 b0 = *reinterpret_cast<const float4 *>(bs);
+                    const float4 b1 = *reinterpret_cast<const float4 *>(bs + 16);
+                    const float a[8] = {a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w};
+                    const float b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+#pragma unroll
+                    for (int i = 0; i < 8; ++i)
+#pragma unroll
+                        for (int j = 0; j < 8; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+                }
+            };
+            load_a(kb, Whole0{}, WholeA{});
+            load_b(kb, Whole0{}, WholeB{});
+            la.store(As[0]);
+            lb.store(Bs[0]);
+            __syncthreads();
+            /* Buffer cur ^ 1 was last read in tile t - 1 (before the previous barrier), so tile
+             * t + 1 is stored into it during tile t: A after the first half of k, B at the end;
+             * only one operand's staging registers are live at a time. */
+            for (int64_t t = 0; t < tiles; ++t) {
+                const int cur = (int)(t & 1);
+                const bool next = t + 1 < tiles;
+                const int64_t k_next = kb + (t + 1) * BK;
+                if (next) {
+                    la.next_tile(lda);
+                    load_a(k_next, Whole0{}, WholeA{});
+                }
+                multiply_half(cur, 0);
+                if (next) {
+                    la.store(As[cur ^ 1]);
+                    lb.next_tile(ldb);
+                    load_b(k_next, Whole0{}, WholeB{});
+                }
+                multiply_half(cur, BK / 2);
+                if (next) lb.store(Bs[cur ^ 1]);
+                __syncthreads();
+            }
+        } else {
+            /* Three buffers: tile t (buffer c) is computed while tile t + 2 is staged into
+             * buffer c2, the one tile t - 1 used (all its reads came before the barrier that
+             * ended tile t - 1). Tile t + 1 (buffer c1, stored during tile t - 1) is visible
+             * since that barrier too, so its first fragments are read during tile t's last k
+             * step. Fragments are double-buffered: step kk + 1's are read during step kk. */
+            float4 fa[2][2], fb[2][2]; /* [step parity][rows +0 / +32, columns +0 / +16] */
+            auto read_fragments = [&](int buf, int kk, int parity) {
+                const float *as = &As[buf][kk * kRowA + am], *bs = &Bs[buf][kk * kRowB + bn];
+                fa[parity][0] = *reinterpret_cast<const float4 *>(as);
+                fa[parity][1] = *reinterpret_cast<const float4 *>(as + 32);
+                fb[parity][0] = *reinterpret_cast<const float4 *>(bs);
+                fb[parity][1] = *reinterpret_cast<const float4 *>(bs + 16);
+            };
+            auto multiply_step = [&](int parity) {
+                const float a[8] = {fa[parity][0].x, fa[parity][0].y, fa[parity][0].z,
+                                    fa[parity][0].w, fa[parity][1].x, fa[parity][1].y,
+                                    fa[parity][1].z, fa[parity][1].w};
+                const float b[8] = {fb[parity][0].x, fb[parity][0].y, fb[parity][0].z,
+                                    fb[parity][0].w, fb[parity][1].x, fb[parity][1].y,
+                                    fb[parity][1].z, fb[parity][1].w};
 #pragma unroll
                 for (int i = 0; i < 8; ++i)
 #pragma unroll
                     for (int j = 0; j < 8; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
-            }
-        };
-        load_a(kb);
-        load_b(kb);
-        la.store(As[0]);
-        lb.store(Bs[0]);
-        __syncthreads();
-        /* Buffer cur ^ 1 was last read in tile t - 1 (before the previous barrier), so tile
-         * t + 1 is stored into it during tile t: A after the first half of k, B at the end;
-         * only one operand's staging registers are live at a time. */
-        for (int64_t t = 0; t < tiles; ++t) {
-            const int cur = (int)(t & 1);
-            const bool next = t + 1 < tiles;
-            const int64_t k_next = kb + (t + 1) * BK;
-            if (next) {
-                la.next_tile(lda);
-                load_a(k_next);
-            }
-            multiply_half(cur, 0);
-            if (next) {
-                la.store(As[cur ^ 1]);
-                lb.next_tile(ldb);
-                load_b(k_next);
-            }
-            multiply_half(cur, BK / 2);
-            if (next) lb.store(Bs[cur ^ 1]);
-            __syncthreads();
+            };
+            /* Part q of a staged tile (A's parts 0..kParts-1, then B's): loaded into the
+             * loader's registers at the first of phase q's kPhaseK k steps, stored after its
+             * last, so that one part's registers are live at a time. */
+            auto load_part = [&](auto &load_a_slots, auto &load_b_slots, int64_t k2, auto q) {
+                constexpr int Q = decltype(q)::value;
+                if constexpr (Q < kParts) {
+                    if (Q == 0) la.next_tile(lda);
+                    load_a_slots(k2, std::integral_constant<int, Q * kPartA>{},
+                                 std::integral_constant<int, (Q + 1) * kPartA>{});
+                } else {
+                    if (Q == kParts) lb.next_tile(ldb);
+                    load_b_slots(k2, std::integral_constant<int, (Q - kParts) * kPartB>{},
+                                 std::integral_constant<int, (Q - kParts + 1) * kPartB>{});
+                }
+            };
+            auto store_part = [&](int c2, auto q) {
+                constexpr int Q = decltype(q)::value;
+                if constexpr (Q < kParts)
+                    la.template store<Q * kPartA, (Q + 1) * kPartA>(As[c2]);
+                else
+                    lb.template store<(Q - kParts) * kPartB, (Q - kParts + 1) * kPartB>(Bs[c2]);
+            };
+            /* The tiles from buffer 0 on, read through load_a_slots / load_b_slots(k0, l0, l1)
+             * (slots [l0, l1) of the operand's tile at k0). Tile t (buffer c): with kStage, tile
+             * t + 2 (at k2) is staged into buffer c2; with next, tile t + 1's first fragments
+             * are read from buffer c1. */
+            auto run = [&](auto load_a_slots, auto load_b_slots) {
+                auto tile = [&](int c, int c1, int c2, int64_t k2, auto stage, bool next) {
+                    constexpr bool kStage = decltype(stage)::value;
+#pragma unroll
+                    for (int kk = 0; kk < BK; ++kk) {
+                        if (kStage && kk % kPhaseK == 0)
+                            static_for<2 * kParts>([&](auto q) {
+                                if (decltype(q)::value == kk / kPhaseK)
+                                    load_part(load_a_slots, load_b_slots, k2, q);
+                            });
+                        if (kk + 1 < BK) read_fragments(c, kk + 1, (kk + 1) & 1);
+                        else if (next) read_fragments(c1, 0, 0);
+                        multiply_step(kk & 1);
+                        if (kStage && kk % kPhaseK == kPhaseK - 1)
+                            static_for<2 * kParts>([&](auto q) {
+                                if (decltype(q)::value == kk / kPhaseK) store_part(c2, q);
+                            });
+                    }
+                    __syncthreads();
+                };
+                load_a_slots(kb, Whole0{}, WholeA{});
+                load_b_slots(kb, Whole0{}, WholeB{});
+                la.store(As[0]);
+                lb.store(Bs[0]);
+                if (tiles > 1) {
+                    la.next_tile(lda);
+                    lb.next_tile(ldb);
+                    load_a_slots(kb + BK, Whole0{}, WholeA{});
+                    load_b_slots(kb + BK, Whole0{}, WholeB{});
+                    la.store(As[1]);
+                    lb.store(Bs[1]);
+                }
+                __syncthreads();
+                read_fragments(0, 0, 0);
+                int c = 0;
+                int64_t t = 0;
+                for (; t + 2 < tiles; ++t) {
+                    const int c1 = c == 2 ? 0 : c + 1, c2 = c1 == 2 ? 0 : c1 + 1;
+                    tile(c, c1, c2, kb + (t + 2) * BK, std::true_type{}, true);
+                    c = c1;
+                }
+                for (; t < tiles; ++t) { /* the last two tiles stage nothing */
+                    tile(c, c == 2 ? 0 : c + 1, 0, 0, std::false_type{}, t + 1 < tiles);
+                    c = c == 2 ? 0 : c + 1;
+                }
+            };
+            /* blocks whose every tile is interior in both operands run a loop without
+             * branches */
+            if (interior_a && interior_b && (ke - kb) % BK == 0)
+                run(
+                    [&](int64_t, auto l0, auto l1) {
+                        la.template load_interior<decltype(l0)::value, decltype(l1)::value>(A,
+                                                                                            lda);
+                    },
+                    [&](int64_t, auto l0, auto l1) {
+                        lb.template load_interior<decltype(l0)::value, decltype(l1)::value>(B,
+                                                                                            ldb);
+                    });
+            else
+                run(load_a, load_b);
         }
     }
 
@@ -242,35 +403,66 @@ __global__ void __launch_bounds__(SgemmShape<BM, BN, BK>::kThreads,
     }
 }
 
-template <int BM, int BN, int BK>
-cudaError_t launch_sgemm_shape(gblas_cuda_env *env, int transa, int transb, int64_t m,
-                               int64_t n, int64_t k, gblas_cuda_sscalar alpha, const float *A,
-                               int64_t lda, const float *B, int64_t ldb, gblas_cuda_sscalar beta,
-                               float *C, int64_t ldc) {
-    /* As many k ranges as fit one wave beside the tiles (splits x tiles <= resident blocks),
-     * each at least one tile (BK) deep, 64 when the output has 2^18 elements or more (there
-     * each split's partials, 1 MB or more written and read, cost more than the shallower ranges
-     * gain: bench/gemm-log.md sections 13 and 17). */
-    const int64_t tiles = ceil_div(m, BM) * ceil_div(n, BN);
-    const int64_t resident = (int64_t)SgemmShape<BM, BN, BK>::kMinBlocks * env->sm_count;
-    const int64_t depth = split_k_depth(m, n, k, resident > tiles ? resident / tiles : 1, BK,
-                                        sizeof(float), m * n >= (1 << 18) ? 64 : BK);
-    const int splits = (int)ceil_div(k > 0 ? k : 1, depth);
-    const bool vec_a = aligned16(A) && lda % 4 == 0, vec_b = aligned16(B) && ldb % 4 == 0;
-    const bool vec_c = aligned16(C) && ldc % 4 == 0;
-    float *partial = static_cast<float *>(env->scratch);
-    const dim3 grid((unsigned)tiles, (unsigned)splits);
-    constexpr int threads = SgemmShape<BM, BN, BK>::kThreads;
-    const auto kernel = transa ? (transb ? sgemm_kernel<BM, BN, BK, true, true>
-                                         : sgemm_kernel<BM, BN, BK, true, false>)
-                               : (transb ? sgemm_kernel<BM, BN, BK, false, true>
-                                         : sgemm_kernel<BM, BN, BK, false, false>);
-    kernel<<<grid, threads, 0, env->stream>>>(m, n, k, depth, alpha, A, lda, B, ldb, beta, C, ldc,
-                                              partial, vec_a, vec_b, vec_c);
-    const cudaError_t err = launch_check(env, "sgemm_kernel");
-    if (err != cudaSuccess || splits == 1) return err;
-    return launch_splitk_reduce<float>(env, m, n, splits, partial, alpha, beta, C, ldc);
-}
+/* The kernels of one shape (a transpose pair each; with kTransAOnly, only those of op(A) = A^T)
+ * and their launch. */
+template <typename Shape_, bool kTransAOnly = false> struct SgemmKernels {
+    using Shape = Shape_;
+    static constexpr int BM = Shape::BM, BN = Shape::BN, BK = Shape::BK;
+    using Fn = void (*)(int64_t, int64_t, int64_t, int64_t, gblas_cuda_sscalar, const float *,
+                        int64_t, const float *, int64_t, gblas_cuda_sscalar, float *, int64_t,
+                        float *, bool, bool, bool);
+    static Fn get(bool ta, bool tb) {
+        const Fn ta_fn = tb ? sgemm_kernel<Shape, true, true> : sgemm_kernel<Shape, true, false>;
+        if constexpr (kTransAOnly) return ta_fn;
+        else
+            return ta ? ta_fn
+                      : (tb ? sgemm_kernel<Shape, false, true> : sgemm_kernel<Shape, false, false>);
+    }
+    static cudaError_t prepare() {
+        for (int p = kTransAOnly ? 1 : 0; p < 4; p += kTransAOnly ? 2 : 1) {
+            const cudaError_t err =
+                cudaFuncSetAttribute(get(p & 1, p & 2), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     (int)Shape::kSmemBytes);
+            if (err != cudaSuccess) return err;
+        }
+        return cudaSuccess;
+    }
+    static cudaError_t launch(gblas_cuda_env *env, int transa, int transb, int64_t m, int64_t n,
+                              int64_t k, gblas_cuda_sscalar alpha, const float *A, int64_t lda,
+                              const float *B, int64_t ldb, gblas_cuda_sscalar beta, float *C,
+                              int64_t ldc) {
+        /* As many k ranges as fit one wave beside the tiles (splits x tiles <= resident
+         * blocks), each at least one tile (BK) deep, 64 when the output has 2^18 elements or
+         * more (there each split's partials, 1 MB or more written and read, cost more than the
+         * shallower ranges gain: bench/gemm-log.md sections 13 and 17). */
+        const int64_t tiles = ceil_div(m, BM) * ceil_div(n, BN);
+        const int64_t resident = (int64_t)Shape::kMinBlocks * env->sm_count;
+        const int64_t depth =
+            split_k_depth(m, n, k, resident > tiles ? resident / tiles : 1, BK, sizeof(float),
+                          m * n >= (1 << 18) ? 64 : BK);
+        const int splits = (int)ceil_div(k > 0 ? k : 1, depth);
+        const bool vec_a = aligned16(A) && lda % 4 == 0, vec_b = aligned16(B) && ldb % 4 == 0;
+        const bool vec_c = aligned16(C) && ldc % 4 == 0;
+        float *partial = static_cast<float *>(env->scratch);
+        get(transa, transb)<<<dim3((unsigned)tiles, (unsigned)splits), Shape::kThreads,
+                              Shape::kSmemBytes, env->stream>>>(m, n, k, depth, alpha, A, lda, B,
+                                                                ldb, beta, C, ldc, partial, vec_a,
+                                                                vec_b, vec_c);
+        const cudaError_t err = launch_check(env, "sgemm_kernel");
+        if (err != cudaSuccess || splits == 1) return err;
+        return launch_splitk_reduce<float>(env, m, n, splits, partial, alpha, beta, C, ldc);
+    }
+};
+
+/* The 128 x 128 config in 16-deep tiles, and in 32-deep ones for a K-contiguous A (op(A) =
+ * A^T) of depth at least kDeepK: there the wider tile measured 2-3% faster (TN 0.935 -> 0.954x
+ * cuBLAS, TT 0.976 -> 0.99-1.0x at 4096), and 3-5% slower for NN and NT (bench/gemm-log.md
+ * section 20); 256 keeps the padding of a partial last tile under 16 / 256 of the work. */
+using SgemmLarge = SgemmKernels<SgemmShape<128, 128, 16, 3>>;
+using SgemmLargeDeep = SgemmKernels<SgemmShape<128, 128, 32, 3>, true>;
+constexpr int64_t kDeepK = 256;
+using SgemmMid = SgemmKernels<SgemmShape<128, 64, 16, 2>>;
+using SgemmSmall = SgemmKernels<SgemmShape<64, 64, 16, 2>>;
 
 } // namespace
 
@@ -301,7 +493,7 @@ extern "C" cudaError_t gblas_cuda_launch_sgemm(gblas_cuda_env *env, int transa, 
                                                gblas_cuda_sscalar beta, float *C, int64_t ldc) {
     if (m <= 0 || n <= 0) return cudaSuccess;
     if (ceil_div(m, 128) * ceil_div(n, 128) >= env->sm_count) {
-        const int64_t slots = (int64_t)SgemmShape<128, 128, 16>::kMinBlocks * env->sm_count;
+        const int64_t slots = (int64_t)SgemmLarge::Shape::kMinBlocks * env->sm_count;
         const int64_t rows = thin_edge(m, ceil_div(n, 128), slots);
         const int64_t cols = rows ? 0 : thin_edge(n, ceil_div(m, 128), slots);
         if (rows || cols) { /* the whole tiles, then op(A)[m - rows:, :] or op(B)[:, n - cols:] */
@@ -317,12 +509,23 @@ extern "C" cudaError_t gblas_cuda_launch_sgemm(gblas_cuda_env *env, int transa, 
                                            B + (transb ? nw : nw * ldb), ldb, beta, C + nw * ldc,
                                            ldc);
         }
-        return launch_sgemm_shape<128, 128, 16>(env, transa, transb, m, n, k, alpha, A, lda, B,
-                                                ldb, beta, C, ldc);
+        if (transa && k >= kDeepK)
+            return SgemmLargeDeep::launch(env, transa, transb, m, n, k, alpha, A, lda, B, ldb,
+                                          beta, C, ldc);
+        return SgemmLarge::launch(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
+                                  ldc);
     }
     if (m >= 128 && 4 * ceil_div(m, 128) * ceil_div(n, 64) >= env->sm_count)
-        return launch_sgemm_shape<128, 64, 16>(env, transa, transb, m, n, k, alpha, A, lda, B,
-                                               ldb, beta, C, ldc);
-    return launch_sgemm_shape<64, 64, 16>(env, transa, transb, m, n, k, alpha, A, lda, B, ldb,
-                                          beta, C, ldc);
+        return SgemmMid::launch(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
+                                ldc);
+    return SgemmSmall::launch(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+
+extern "C" cudaError_t gblas_cuda_sgemm_prepare(const char **failed) {
+    cudaError_t err = SgemmLarge::prepare();
+    if (err == cudaSuccess) err = SgemmLargeDeep::prepare();
+    if (err == cudaSuccess) err = SgemmMid::prepare();
+    if (err == cudaSuccess) err = SgemmSmall::prepare();
+    if (err != cudaSuccess) *failed = "cudaFuncSetAttribute(sgemm_kernel)";
+    return err;
 }
