@@ -6,8 +6,8 @@
  *   wm*64 + {0, 32} + lm*4 + {0..3} and its columns wn*32 + {0, 16} + ln*4 + {0..3}: four 4 x 4
  *   blocks, read from shared memory as float4s (per warp 8 distinct float4 of A and 4 of B per
  *   k: one wavefront each, no bank conflicts).
- *   Shared memory (dynamic): kBuffers buffers of As[BK][BM + 4] (op(A) k-major), then as many
- *   of Bs[BK][BN + 4]. Tiles are staged through registers, one barrier per tile:
+ *   Shared memory: kBuffers buffers of As[BK][BM + 4] (op(A) k-major) and as many of
+ *   Bs[BK][BN + 4]. Tiles are staged through registers, one barrier per tile:
  *   - two buffers (the 128x64 and 64x64 configs): tile t + 1 is loaded while tile t is
  *     computed and stored to the other buffer, A after the first half of k, B at the end;
  *   - three buffers (the 128x128 configs): tile t + 2 is staged while tile t is computed, so
@@ -49,6 +49,7 @@ template <int BM_, int BN_, int BK_, int kBuffers_> struct SgemmShape {
     static constexpr int kMinBlocks = kThreads >= 256 ? 2 : kThreads >= 128 ? 4 : 6;
     static constexpr int kPhaseK = 8, kParts = BK / (2 * kPhaseK); /* parts per operand */
     static constexpr size_t kSmemBytes = (size_t)kBuffers * BK * (BM + 4 + BN + 4) * sizeof(float);
+    static constexpr size_t kDynamicSmemBytes = kBuffers == 3 ? kSmemBytes : 0;
     static_assert(BM % 64 == 0 && BN % 32 == 0, "the block tile is whole 64 x 32 warp tiles");
     static_assert((BM * BK) % (4 * kThreads) == 0 && (BN * BK) % (4 * kThreads) == 0,
                   "each thread loads whole float4s of both tiles");
@@ -166,9 +167,18 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
     constexpr int kPartA = LoaderA::kLoads / kParts, kPartB = LoaderB::kLoads / kParts;
     static_assert(LoaderA::kLoads % kParts == 0 && LoaderB::kLoads % kParts == 0,
                   "each part is whole slots of both tiles");
-    extern __shared__ __align__(16) float smem[]; /* As[kBuffers][BK * kRowA], then Bs */
-    float(*As)[BK * kRowA] = reinterpret_cast<float(*)[BK * kRowA]>(smem);
-    float(*Bs)[BK * kRowB] = reinterpret_cast<float(*)[BK * kRowB]>(smem + kBuffers * BK * kRowA);
+    /* kBuffers buffers As[BK * kRowA], and as many Bs: static in the two-buffer configs,
+     * dynamic (over 48 KB, opted in at backend init) in the three-buffer ones */
+    float(*As)[BK * kRowA], (*Bs)[BK * kRowB];
+    if constexpr (kBuffers == 2) {
+        __shared__ __align__(16) float as[2][BK * kRowA], bs[2][BK * kRowB];
+        As = as;
+        Bs = bs;
+    } else {
+        extern __shared__ __align__(16) float smem[];
+        As = reinterpret_cast<float(*)[BK * kRowA]>(smem);
+        Bs = reinterpret_cast<float(*)[BK * kRowB]>(smem + kBuffers * BK * kRowA);
+    }
     allow_dependent_launch(); /* the split-K reduce waits for this grid's completion */
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     const int wm = warp % (BM / 64), wn = warp / (BM / 64);
@@ -422,7 +432,7 @@ template <typename Shape_, bool kTransAOnly = false> struct SgemmKernels {
         for (int p = kTransAOnly ? 1 : 0; p < 4; p += kTransAOnly ? 2 : 1) {
             const cudaError_t err =
                 cudaFuncSetAttribute(get(p & 1, p & 2), cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     (int)Shape::kSmemBytes);
+                                     (int)Shape::kDynamicSmemBytes);
             if (err != cudaSuccess) return err;
         }
         return cudaSuccess;
@@ -445,7 +455,7 @@ template <typename Shape_, bool kTransAOnly = false> struct SgemmKernels {
         const bool vec_c = aligned16(C) && ldc % 4 == 0;
         float *partial = static_cast<float *>(env->scratch);
         get(transa, transb)<<<dim3((unsigned)tiles, (unsigned)splits), Shape::kThreads,
-                              Shape::kSmemBytes, env->stream>>>(m, n, k, depth, alpha, A, lda, B,
+                              Shape::kDynamicSmemBytes, env->stream>>>(m, n, k, depth, alpha, A, lda, B,
                                                                 ldb, beta, C, ldc, partial, vec_a,
                                                                 vec_b, vec_c);
         const cudaError_t err = launch_check(env, "sgemm_kernel");
@@ -524,8 +534,6 @@ extern "C" cudaError_t gblas_cuda_launch_sgemm(gblas_cuda_env *env, int transa, 
 extern "C" cudaError_t gblas_cuda_sgemm_prepare(const char **failed) {
     cudaError_t err = SgemmLarge::prepare();
     if (err == cudaSuccess) err = SgemmLargeDeep::prepare();
-    if (err == cudaSuccess) err = SgemmMid::prepare();
-    if (err == cudaSuccess) err = SgemmSmall::prepare();
     if (err != cudaSuccess) *failed = "cudaFuncSetAttribute(sgemm_kernel)";
     return err;
 }
