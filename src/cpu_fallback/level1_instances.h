@@ -13,6 +13,7 @@
 #define BLUE_SSML GBLAS_BLUE_SSML_F
 #define BLUE_SBIG GBLAS_BLUE_SBIG_F
 #define DOT_CHUNK sdot_chunk
+#define DOT_CHUNKED sdot_chunked
 #define REF_DOT_CHUNK gblas_ref_sdot_chunk
 #define REF_NRM2_CHUNK gblas_ref_snrm2_chunk
 #define NRM2_CHUNK snrm2_chunk
@@ -37,6 +38,7 @@
 #define BLUE_SSML GBLAS_BLUE_SSML_D
 #define BLUE_SBIG GBLAS_BLUE_SBIG_D
 #define DOT_CHUNK ddot_chunk
+#define DOT_CHUNKED ddot_chunked
 #define REF_DOT_CHUNK gblas_ref_ddot_chunk
 #define REF_NRM2_CHUNK gblas_ref_dnrm2_chunk
 #define NRM2_CHUNK dnrm2_chunk
