@@ -283,6 +283,20 @@ static void gemm_case(hctx *t, cublasHandle_t cb, rng_t *r, prec_t p, gblas_oper
     free(scale);
 }
 
+/* gemm_case with lda and ldb lda_pad and ldb_pad elements past the rows op(A) and op(B) store,
+ * ldc = m + ldc_pad, a random alpha and, when beta_nonzero, a random beta (else 0), drawn from r
+ * in that order. */
+static void gemm_padded_case(hctx *t, cublasHandle_t cb, rng_t *r, prec_t p,
+                             gblas_operation_t ta, gblas_operation_t tb, int64_t m, int64_t n,
+                             int64_t k, int64_t lda_pad, int64_t ldb_pad, int64_t ldc_pad,
+                             int beta_nonzero) {
+    const int64_t lda = (ta == GBLAS_OP_N ? m : k) + lda_pad;
+    const int64_t ldb = (tb == GBLAS_OP_N ? k : n) + ldb_pad;
+    const double alpha = prec_round(p, 2 * rng_value(r, p));
+    const double beta = beta_nonzero ? prec_round(p, 2 * rng_value(r, p)) : 0.0;
+    gemm_case(t, cb, r, p, ta, tb, m, n, k, lda, ldb, m + ldc_pad, alpha, beta);
+}
+
 Test(cuda, cublas_gemm, .timeout = 300) {
     hctx t;
     harness_open_cuda(&t);
@@ -330,11 +344,9 @@ Test(cuda, cublas_gemm_large_configs, .timeout = 300) {
             gblas_operation_t ta = c & 1 ? GBLAS_OP_T : GBLAS_OP_N;
             gblas_operation_t tb = c & 2 ? GBLAS_OP_T : GBLAS_OP_N;
             int64_t ra = ta == GBLAS_OP_N ? m : k, rb = tb == GBLAS_OP_N ? k : n;
-            int64_t lda = (ra + 3) / 4 * 4 + (c & 4 ? 1 : 0); /* multiple of 4, or odd */
-            int64_t ldb = (rb + 3) / 4 * 4 + (c & 4 ? 1 : 0);
-            double alpha = prec_round(p, 2 * rng_value(&r, p));
-            double beta = c % 3 == 0 ? 0.0 : prec_round(p, 2 * rng_value(&r, p));
-            gemm_case(&t, cb, &r, p, ta, tb, m, n, k, lda, ldb, m + 3, alpha, beta);
+            int odd = c & 4 ? 1 : 0; /* ld a multiple of 4, or odd */
+            gemm_padded_case(&t, cb, &r, p, ta, tb, m, n, k, (ra + 3) / 4 * 4 - ra + odd,
+                             (rb + 3) / 4 * 4 - rb + odd, 3, c % 3 != 0);
         }
     }
     CUBLAS_OK(cublasDestroy(cb));
@@ -356,11 +368,8 @@ Test(cuda, cublas_sgemm_thin_edges, .timeout = 300) {
     for (int c = 0; c < 2; c++)
         for (int o = 0; o < 2; o++) {
             gblas_operation_t op = o ? GBLAS_OP_T : GBLAS_OP_N;
-            const int64_t m = shapes[c].m, n = shapes[c].n, k = 40;
-            int64_t lda = (op == GBLAS_OP_N ? m : k) + 3, ldb = (op == GBLAS_OP_N ? k : n) + 4;
-            double alpha = prec_round(PREC_S, 2 * rng_value(&r, PREC_S));
-            double beta = o ? prec_round(PREC_S, 2 * rng_value(&r, PREC_S)) : 0.0;
-            gemm_case(&t, cb, &r, PREC_S, op, op, m, n, k, lda, ldb, m + 4, alpha, beta);
+            gemm_padded_case(&t, cb, &r, PREC_S, op, op, shapes[c].m, shapes[c].n, 40, 3, 4, 4,
+                             o);
         }
     CUBLAS_OK(cublasDestroy(cb));
     harness_close(&t);
@@ -383,16 +392,10 @@ Test(cuda, cublas_sgemm_large_config_depths, .timeout = 300) {
                  {GBLAS_OP_N, GBLAS_OP_T, 48, 0},  {GBLAS_OP_N, GBLAS_OP_N, 64, 1},
                  {GBLAS_OP_T, GBLAS_OP_N, 48, 0},  {GBLAS_OP_T, GBLAS_OP_N, 320, 0},
                  {GBLAS_OP_T, GBLAS_OP_T, 300, 1}, {GBLAS_OP_T, GBLAS_OP_T, 256, 0}};
-    const int64_t m = 1540, n = 1420;
-    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        const int64_t k = cases[c].k;
-        int64_t ra = cases[c].ta == GBLAS_OP_N ? m : k, rb = cases[c].tb == GBLAS_OP_N ? k : n;
-        int64_t lda = (ra + 3) / 4 * 4 + cases[c].odd_ld, ldb = (rb + 3) / 4 * 4 + cases[c].odd_ld;
-        double alpha = prec_round(PREC_S, 2 * rng_value(&r, PREC_S));
-        double beta = c % 2 ? prec_round(PREC_S, 2 * rng_value(&r, PREC_S)) : 0.0;
-        gemm_case(&t, cb, &r, PREC_S, cases[c].ta, cases[c].tb, m, n, k, lda, ldb, m + 4, alpha,
-                  beta);
-    }
+    /* m, n and every k are multiples of 4: ld = rows is 16-byte aligned, rows + 1 odd */
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
+        gemm_padded_case(&t, cb, &r, PREC_S, cases[c].ta, cases[c].tb, 1540, 1420, cases[c].k,
+                         cases[c].odd_ld, cases[c].odd_ld, 4, c % 2);
     CUBLAS_OK(cublasDestroy(cb));
     harness_close(&t);
 }
@@ -425,12 +428,8 @@ Test(cuda, cublas_gemm_skinny_and_deep, .timeout = 300) {
             for (int o = 0; o < 4; o++) {
                 gblas_operation_t ta = o & 1 ? GBLAS_OP_T : GBLAS_OP_N;
                 gblas_operation_t tb = o & 2 ? GBLAS_OP_T : GBLAS_OP_N;
-                const int64_t m = shapes[c].m, n = shapes[c].n, k = shapes[c].k;
-                int64_t lda = (ta == GBLAS_OP_N ? m : k) + shapes[c].lda_pad;
-                int64_t ldb = (tb == GBLAS_OP_N ? k : n) + shapes[c].ldb_pad;
-                double alpha = prec_round(p, 2 * rng_value(&r, p));
-                double beta = o == 0 ? 0.0 : prec_round(p, 2 * rng_value(&r, p));
-                gemm_case(&t, cb, &r, p, ta, tb, m, n, k, lda, ldb, m + 1, alpha, beta);
+                gemm_padded_case(&t, cb, &r, p, ta, tb, shapes[c].m, shapes[c].n, shapes[c].k,
+                                 shapes[c].lda_pad, shapes[c].ldb_pad, 1, o != 0);
             }
     }
     CUBLAS_OK(cublasDestroy(cb));
