@@ -39,13 +39,18 @@ static void record_run(bench_report *r, int argc, char **argv) {
     bench_report_meta(r, "host: %s", host);
     bench_report_meta(r, "gblas: header %d, library %d", GBLAS_VERSION_NUMBER,
                       gblas_version_number());
-    const char *timeout = getenv("OPENBLAS_THREAD_TIMEOUT");
-    bench_report_meta(r,
-                      "environment: OPENBLAS_THREAD_TIMEOUT=%s, OMP_NUM_THREADS=%s, "
-                      "OMP_WAIT_POLICY=%s",
-                      timeout ? timeout : "(unset)",
-                      getenv("OMP_NUM_THREADS") ? getenv("OMP_NUM_THREADS") : "(unset)",
-                      getenv("OMP_WAIT_POLICY") ? getenv("OMP_WAIT_POLICY") : "(unset)");
+    /* the variables that change how either library's threads run and wait */
+    static const char *const vars[] = {"OPENBLAS_THREAD_TIMEOUT", "OMP_NUM_THREADS",
+                                       "OMP_WAIT_POLICY", "OMP_PROC_BIND", "OMP_PLACES",
+                                       "GOMP_SPINCOUNT"};
+    char env[512];
+    size_t used = 0;
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0] && used < sizeof env; i++) {
+        const char *v = getenv(vars[i]);
+        used += (size_t)snprintf(env + used, sizeof env - used, "%s%s=%s", i ? ", " : "",
+                                 vars[i], v ? v : "(unset)");
+    }
+    bench_report_meta(r, "environment: %s", env);
 }
 
 /* OpenBLAS's idle workers keep spinning (yielding) for 2^28 TSC cycles, about 0.1 s, after every
