@@ -400,6 +400,44 @@ Test(cuda, cublas_sgemm_large_config_depths, .timeout = 300) {
     harness_close(&t);
 }
 
+/* SGEMM split-K reduced inside thread-block clusters (2 to 8 k ranges per output tile, on 132
+ * SMs): one 64 x 64 tile with k = 16 s (s ranges); edge tiles with an unaligned C; the 128 x 64
+ * config with 5 ranges over edge tiles; alpha = 0 (the sums are never read, beta C written). */
+Test(cuda, cublas_sgemm_split_clusters, .timeout = 300) {
+    hctx t;
+    harness_open_cuda(&t);
+    cublasHandle_t cb = cublas_open();
+    rng_t r = rng_for("cublas-sgemm-clusters", PREC_S, 0, 0, 0);
+    for (int s = 2; s <= 8; s++)
+        gemm_padded_case(&t, cb, &r, PREC_S, s % 2 ? GBLAS_OP_T : GBLAS_OP_N,
+                         s % 3 ? GBLAS_OP_N : GBLAS_OP_T, 64, 64, 16 * s, 0, 0, 0, s % 2);
+    gemm_padded_case(&t, cb, &r, PREC_S, GBLAS_OP_N, GBLAS_OP_N, 50, 37, 48, 1, 0, 1, 1);
+    gemm_padded_case(&t, cb, &r, PREC_S, GBLAS_OP_N, GBLAS_OP_T, 520, 1000, 400, 0, 4, 0, 0);
+    gemm_padded_case(&t, cb, &r, PREC_S, GBLAS_OP_T, GBLAS_OP_N, 520, 1000, 400, 0, 0, 3, 1);
+    gemm_case(&t, cb, &r, PREC_S, GBLAS_OP_N, GBLAS_OP_N, 64, 64, 80, 64, 80, 64, 0.0, 0.5);
+    CUBLAS_OK(cublasDestroy(cb));
+    harness_close(&t);
+}
+
+/* Split-K reduced through global memory over outputs large enough for the vector reduce (on
+ * 132 SMs: SGEMM 128 x 64 tiles in 4 ranges, one more tile than a wave of clusters holds; DGEMM
+ * 64 x 64 tiles in 2 ranges): vectors within one column of an aligned C (stored whole, with and
+ * without beta), vectors across a column boundary (odd m) and an unaligned C (stored element by
+ * element). */
+Test(cuda, cublas_gemm_split_reduce_vectors, .timeout = 300) {
+    hctx t;
+    harness_open_cuda(&t);
+    cublasHandle_t cb = cublas_open();
+    rng_t r = rng_for("cublas-gemm-reduce-vectors", PREC_S, 0, 0, 0);
+    gemm_padded_case(&t, cb, &r, PREC_S, GBLAS_OP_N, GBLAS_OP_N, 1000, 1000, 600, 0, 0, 0, 1);
+    gemm_padded_case(&t, cb, &r, PREC_S, GBLAS_OP_N, GBLAS_OP_T, 1000, 1000, 600, 0, 0, 0, 0);
+    gemm_padded_case(&t, cb, &r, PREC_S, GBLAS_OP_T, GBLAS_OP_N, 1002, 998, 600, 0, 0, 1, 1);
+    gemm_padded_case(&t, cb, &r, PREC_D, GBLAS_OP_N, GBLAS_OP_N, 600, 600, 2000, 0, 0, 0, 1);
+    gemm_padded_case(&t, cb, &r, PREC_D, GBLAS_OP_T, GBLAS_OP_N, 601, 600, 2000, 0, 0, 0, 0);
+    CUBLAS_OK(cublasDestroy(cb));
+    harness_close(&t);
+}
+
 /* Skinny and deep shapes: one operand's tiles whole and 16-byte aligned while the other's are all
  * edge tiles or unaligned (m or n of 33, the per-operand interior loads); a small output with a
  * long k, split into hundreds of ranges whose partial sums are reduced in fixed runs; whole

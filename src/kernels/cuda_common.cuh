@@ -157,17 +157,17 @@ __device__ __forceinline__ void allow_dependent_launch() {
 __device__ __forceinline__ void wait_for_prior_grid() {
     asm volatile("griddepcontrol.wait;" ::: "memory");
 }
+/* cudaLaunchKernelEx with one launch attribute; on failure the kernel's name is recorded. */
 template <typename... Params, typename... Args>
-cudaError_t launch_dependent(gblas_cuda_env *env, const char *name, void (*kernel)(Params...),
-                             dim3 grid, dim3 block, Args... args) {
-    cudaLaunchAttribute attr[1];
-    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    attr[0].val.programmaticStreamSerializationAllowed = 1;
+cudaError_t launch_with_attribute(gblas_cuda_env *env, const char *name,
+                                  void (*kernel)(Params...), dim3 grid, dim3 block,
+                                  size_t smem_bytes, cudaLaunchAttribute attr, Args... args) {
     cudaLaunchConfig_t cfg = {};
     cfg.gridDim = grid;
     cfg.blockDim = block;
+    cfg.dynamicSmemBytes = smem_bytes;
     cfg.stream = env->stream;
-    cfg.attrs = attr;
+    cfg.attrs = &attr;
     cfg.numAttrs = 1;
     const cudaError_t err = cudaLaunchKernelEx(&cfg, kernel, static_cast<Params>(args)...);
     const cudaError_t last = cudaGetLastError(); /* also clears a failed launch's error */
@@ -176,4 +176,12 @@ cudaError_t launch_dependent(gblas_cuda_env *env, const char *name, void (*kerne
         return err != cudaSuccess ? err : last;
     }
     return cudaSuccess;
+}
+template <typename... Params, typename... Args>
+cudaError_t launch_dependent(gblas_cuda_env *env, const char *name, void (*kernel)(Params...),
+                             dim3 grid, dim3 block, Args... args) {
+    cudaLaunchAttribute attr = {};
+    attr.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr.val.programmaticStreamSerializationAllowed = 1;
+    return launch_with_attribute(env, name, kernel, grid, block, 0, attr, args...);
 }

@@ -1,12 +1,16 @@
 /* gemm_common.cuh: what sgemm.cu and dgemm.cu share: the tile order of the 1-D grid, the depth
- * of split-K ranges and the kernel that reduces split-K partials in a fixed order (a
- * programmatic dependent launch: it starts while the GEMM grid drains and waits for it).
+ * of split-K ranges, the kernel that reduces split-K partials in a fixed order (a programmatic
+ * dependent launch: it starts while the GEMM grid drains and waits for it) and the same
+ * reduction inside a thread-block cluster, through distributed shared memory.
  * Split-K runs only when the output tiles leave SMs idle; each family chooses the number of
  * ranges from its tile count, and partials are sized against the fixed scratch budget, so the
  * split (and every result bit) depends on m, n, k and the SM count only. */
 #pragma once
 
 #include "cuda_common.cuh"
+
+#include <cooperative_groups.h>
+#include <type_traits>
 
 /* Block b of the 1-D grid -> output tile (tm, tn): groups of kTileGroupRows tile rows are
  * walked column by column, so blocks running together share A rows and B columns in L2. */
@@ -45,51 +49,89 @@ inline int64_t split_k_depth(int64_t m, int64_t n, int64_t k, int64_t splits, in
 /* C[i, j] = alpha * S[i, j] + beta * C[i, j], S the sum over s of partial[s][i + j m] in a fixed
  * order: the splits form `groups` contiguous runs (a power of two up to 32, more when there are
  * many splits, so that deep splits do not serialise one thread's loads), each run summed in
- * split order by one thread, the run sums then added in run order. A block of 256 threads covers
- * 256 / groups consecutive outputs; alpha == 0 never reads the partials (the GEMM kernels skip
- * writing them then). */
+ * split order by one thread, the run sums then added in run order. A thread handles kWidth
+ * consecutive outputs (a 16-byte vector of each partial when m n is a multiple of the vector
+ * width, else one), each summed on its own in that order; a block of 256 threads covers
+ * 256 / groups such groups of outputs. alpha == 0 never reads the partials (the GEMM kernels
+ * skip writing them then). */
 constexpr int kReduceThreads = 256;
-template <typename T>
+template <typename T, int kWidth>
 __global__ void __launch_bounds__(kReduceThreads)
     gemm_splitk_reduce_kernel(int64_t m, int64_t n, int splits, int groups,
                               const T *__restrict__ partial, Scalar<T> alpha_s, Scalar<T> beta_s,
                               T *__restrict__ C, int64_t ldc) {
-    __shared__ T run_sums[kReduceThreads];
+    using V = std::conditional_t<kWidth == 1, T, typename Vec16<T>::type>;
+    auto lane = [](const V &v, int e) {
+        if constexpr (kWidth == 1) return v;
+        else return Vec16<T>::get(v, e);
+    };
+    __shared__ T run_sums[kReduceThreads][kWidth];
     wait_for_prior_grid(); /* the GEMM kernel's partials */
     const T alpha = scalar_value<T>(alpha_s), beta = scalar_value<T>(beta_s);
-    const int64_t mn = m * n;
-    const int width = kReduceThreads / groups; /* outputs per block */
+    const int64_t mn = m * n, vectors = mn / kWidth;
+    const int width = kReduceThreads / groups; /* vectors per block */
     const int o = threadIdx.x % width, run = threadIdx.x / width;
     const int s_begin = (int)((int64_t)splits * run / groups);
     const int s_end = (int)((int64_t)splits * (run + 1) / groups);
-    for (int64_t base = (int64_t)blockIdx.x * width; base < mn;
+    for (int64_t base = (int64_t)blockIdx.x * width; base < vectors;
          base += (int64_t)gridDim.x * width) {
-        const int64_t idx = base + o;
-        T sum = T(0);
-        if (alpha != T(0) && idx < mn) {
+        const int64_t v = base + o;
+        T sum[kWidth] = {};
+        if (alpha != T(0) && v < vectors) {
             /* kBatch loads in flight per round trip; the adds stay in split order */
             constexpr int kBatch = 8;
-            const T *p = partial + idx;
+            const V *p = reinterpret_cast<const V *>(partial) + v;
+            const int64_t slab = vectors; /* one split's partials, in vectors */
             int s = s_begin;
             for (; s + kBatch <= s_end; s += kBatch) {
-                T v[kBatch];
+                V x[kBatch];
 #pragma unroll
-                for (int b = 0; b < kBatch; ++b) v[b] = p[(int64_t)(s + b) * mn];
+                for (int b = 0; b < kBatch; ++b) x[b] = p[(int64_t)(s + b) * slab];
 #pragma unroll
-                for (int b = 0; b < kBatch; ++b) sum += v[b];
+                for (int b = 0; b < kBatch; ++b)
+#pragma unroll
+                    for (int e = 0; e < kWidth; ++e) sum[e] += lane(x[b], e);
             }
-            for (; s < s_end; ++s) sum += p[(int64_t)s * mn];
+            for (; s < s_end; ++s) {
+                const V x = p[(int64_t)s * slab];
+#pragma unroll
+                for (int e = 0; e < kWidth; ++e) sum[e] += lane(x, e);
+            }
         }
         if (groups > 1) {
-            run_sums[threadIdx.x] = sum;
+#pragma unroll
+            for (int e = 0; e < kWidth; ++e) run_sums[threadIdx.x][e] = sum[e];
             __syncthreads();
             if (run == 0)
-                for (int r = 1; r < groups; ++r) sum += run_sums[r * width + o];
+                for (int r = 1; r < groups; ++r)
+#pragma unroll
+                    for (int e = 0; e < kWidth; ++e) sum[e] += run_sums[r * width + o][e];
             __syncthreads(); /* run_sums is reused by the next base */
         }
-        if (run == 0 && idx < mn) {
-            T *c = C + (idx % m) + (idx / m) * ldc;
-            *c = scale_output(alpha, sum, beta, beta != T(0) ? *c : T(0));
+        if (run == 0 && v < vectors) {
+            int64_t j = v * kWidth / m, i = v * kWidth - j * m;
+            T *c = C + i + j * ldc;
+            bool stored = false;
+            if constexpr (kWidth > 1) /* a vector within one column of an aligned C */
+                if (i + kWidth <= m && (uintptr_t)c % 16 == 0) {
+                    V old = {}, out;
+                    if (beta != T(0)) old = *reinterpret_cast<const V *>(c);
+#pragma unroll
+                    for (int e = 0; e < kWidth; ++e)
+                        Vec16<T>::set(out, e, scale_output(alpha, sum[e], beta, lane(old, e)));
+                    *reinterpret_cast<V *>(c) = out;
+                    stored = true;
+                }
+            if (!stored)
+#pragma unroll
+                for (int e = 0; e < kWidth; ++e) { /* output v kWidth + e is C[i, j] */
+                    c = C + i + j * ldc;
+                    *c = scale_output(alpha, sum[e], beta, beta != T(0) ? *c : T(0));
+                    if (++i == m) {
+                        i = 0;
+                        ++j;
+                    }
+                }
         }
     }
 }
@@ -105,10 +147,94 @@ template <typename T>
 cudaError_t launch_splitk_reduce(gblas_cuda_env *env, int64_t m, int64_t n, int splits,
                                  const T *partial, Scalar<T> alpha, Scalar<T> beta, T *C,
                                  int64_t ldc) {
+    /* Vectors when every split's partials are 16-byte aligned and one output per thread would
+     * take more than one pass of the grid (there they cut the passes; below, a quarter of the
+     * threads would each wait on 16-byte loads: SGEMM 256^3 ran 3% slower so) */
+    constexpr int kVector = Vec16<T>::width;
     const int groups = splitk_reduce_groups(splits);
-    const int64_t width = kReduceThreads / groups;
-    const int blocks = (int)clamp64(ceil_div(m * n, width), 1, 8LL * env->sm_count);
-    return launch_dependent(env, "gemm_splitk_reduce_kernel", gemm_splitk_reduce_kernel<T>,
+    const int64_t width = kReduceThreads / groups, max_blocks = 8LL * env->sm_count;
+    const bool vec = (m * n) % kVector == 0 && m * n > width * max_blocks;
+    const int blocks = (int)clamp64(ceil_div(m * n / (vec ? kVector : 1), width), 1, max_blocks);
+    if (vec)
+        return launch_dependent(env, "gemm_splitk_reduce_kernel",
+                                gemm_splitk_reduce_kernel<T, kVector>, dim3(blocks),
+                                dim3(kReduceThreads), m, n, splits, groups, partial, alpha, beta,
+                                C, ldc);
+    return launch_dependent(env, "gemm_splitk_reduce_kernel", gemm_splitk_reduce_kernel<T, 1>,
                             dim3(blocks), dim3(kReduceThreads), m, n, splits, groups, partial,
                             alpha, beta, C, ldc);
 }
+
+/* Split-K inside a thread-block cluster (at most kClusterSplits ranges): the gridDim.y blocks
+ * of one output tile form a cluster of (1, splits, 1), and each has stored its raw BM x BN sums
+ * in its own shared memory as tile[i + j BM] (output row m0 + i, column n0 + j). Block rank r
+ * then sums the r-th slice of the tile (whole 16-byte vectors, one column each) over the
+ * cluster's blocks in split order, starting from zero, exactly as gemm_splitk_reduce_kernel
+ * adds a run of partials, so both paths give the same bits, and writes alpha * sum + beta * C.
+ * No partials go through global memory and no second kernel runs. Every thread of every block
+ * of the cluster calls this; alpha == 0 never reads the tiles. */
+constexpr int kClusterSplits = 8; /* the portable cluster size */
+template <typename T, int BM, int BN, int THREADS>
+__device__ __noinline__ void cluster_splitk_reduce(const T *tile, int64_t m0, int64_t n0,
+                                                      int64_t m, int64_t n, T alpha, T beta,
+                                                      T *__restrict__ C, int64_t ldc,
+                                                      bool vec_c) {
+    using V = typename Vec16<T>::type;
+    constexpr int kWidth = Vec16<T>::width, kVectors = BM * BN / kWidth;
+    static_assert(BM % kWidth == 0, "a tile column is whole 16-byte vectors");
+    namespace cg = cooperative_groups;
+    cg::cluster_group cluster = cg::this_cluster();
+    cluster.sync(); /* every block's sums are in its shared memory */
+    const int splits = (int)cluster.num_blocks(), rank = (int)cluster.block_rank();
+    for (int v = rank * kVectors / splits + (int)threadIdx.x; v < (rank + 1) * kVectors / splits;
+         v += THREADS) {
+        const int i = (v * kWidth) % BM, j = (v * kWidth) / BM;
+        T sum[kWidth] = {};
+        if (alpha != T(0)) {
+            V part[kClusterSplits]; /* all loads in flight, then the adds in split order */
+#pragma unroll
+            for (int s = 0; s < kClusterSplits; ++s)
+                if (s < splits)
+                    part[s] = *reinterpret_cast<const V *>(
+                        cluster.map_shared_rank(tile + v * kWidth, (unsigned)s));
+#pragma unroll
+            for (int s = 0; s < kClusterSplits; ++s)
+                if (s < splits)
+#pragma unroll
+                    for (int e = 0; e < kWidth; ++e) sum[e] += Vec16<T>::get(part[s], e);
+        }
+        const int64_t r = m0 + i, c = n0 + j;
+        if (c >= n) continue;
+        T *p = C + r + c * ldc;
+        if (vec_c && r + kWidth <= m) {
+            V old = {};
+            if (beta != T(0)) old = *reinterpret_cast<const V *>(p);
+            V out;
+#pragma unroll
+            for (int e = 0; e < kWidth; ++e)
+                Vec16<T>::set(out, e, scale_output(alpha, sum[e], beta, Vec16<T>::get(old, e)));
+            *reinterpret_cast<V *>(p) = out;
+        } else {
+#pragma unroll
+            for (int e = 0; e < kWidth; ++e)
+                if (r + e < m)
+                    p[e] = scale_output(alpha, sum[e], beta, beta != T(0) ? p[e] : T(0));
+        }
+    }
+    cluster.sync(); /* no block leaves while another still reads its shared memory */
+}
+
+/* Launch of a split-K GEMM grid (tiles, splits) whose splits form one cluster per tile
+ * (cluster_splitk_reduce). */
+template <typename... Params, typename... Args>
+cudaError_t launch_split_clusters(gblas_cuda_env *env, const char *name,
+                                  void (*kernel)(Params...), dim3 grid, dim3 block,
+                                  size_t smem_bytes, Args... args) {
+    cudaLaunchAttribute attr = {};
+    attr.id = cudaLaunchAttributeClusterDimension;
+    attr.val.clusterDim.x = 1;
+    attr.val.clusterDim.y = grid.y;
+    attr.val.clusterDim.z = 1;
+    return launch_with_attribute(env, name, kernel, grid, block, smem_bytes, attr, args...);
+}
+

@@ -27,9 +27,14 @@
  * Configs (chosen in gblas_cuda_launch_sgemm): 128x128x16 with 256 threads (128x128x32 for
  * op(A) = A^T with k >= 256); 128x64x16 with 128 threads and 64x64x16 with 64 threads when
  * 128x128 tiles would leave SMs idle, split along k (grid.y) so that one wave fills each SM with
- * kMinBlocks blocks. */
+ * kMinBlocks blocks. A tile's 2 to 8 splits form a thread-block cluster where one wave of such
+ * clusters holds every tile: each block leaves its sums in shared memory and the cluster adds
+ * them (cluster_splitk_reduce); otherwise the splits' partials go through global memory to
+ * gemm_splitk_reduce_kernel. Both add the splits in the same order, so the path does not change
+ * a bit of the result. */
 #include "gemm_common.cuh"
 
+#include <climits>
 #include <type_traits>
 #include <utility>
 
@@ -50,6 +55,9 @@ template <int BM_, int BN_, int BK_, int kBuffers_> struct SgemmShape {
     static constexpr int kPhaseK = 8, kParts = BK / (2 * kPhaseK); /* parts per operand */
     static constexpr size_t kSmemBytes = (size_t)kBuffers * BK * (BM + 4 + BN + 4) * sizeof(float);
     static constexpr size_t kDynamicSmemBytes = kBuffers == 3 ? kSmemBytes : 0;
+    /* split-K in a cluster (two-buffer configs): the buffers, then the block's BM x BN sums */
+    static constexpr size_t kClusterSmemFloats =
+        kSmemBytes / sizeof(float) > BM * BN ? kSmemBytes / sizeof(float) : BM * BN;
     static_assert(BM % 64 == 0 && BN % 32 == 0, "the block tile is whole 64 x 32 warp tiles");
     static_assert((BM * BK) % (4 * kThreads) == 0 && (BN * BK) % (4 * kThreads) == 0,
                   "each thread loads whole float4s of both tiles");
@@ -57,7 +65,7 @@ template <int BM_, int BN_, int BK_, int kBuffers_> struct SgemmShape {
     static_assert(kBuffers == 2 || kBuffers == 3, "two or three shared buffers");
     static_assert(kParts >= 1 && BK == 2 * kParts * kPhaseK, "a tile is whole parts of A and B");
     static_assert(kBuffers == 3 || kParts == 1, "the two-buffer loop stages whole tiles");
-    static_assert(kMinBlocks * (kSmemBytes + 1024) <= 228 * 1024,
+    static_assert(kMinBlocks * (kClusterSmemFloats * sizeof(float) + 1024) <= 228 * 1024,
                   "kMinBlocks blocks fit an SM's shared memory (sm_90: 228 KB, 1 KB per block "
                   "reserved)");
 };
@@ -152,7 +160,7 @@ template <int N, typename F> __device__ __forceinline__ void static_for(F &&f) {
     static_for_each(f, std::make_integer_sequence<int, N>{});
 }
 
-template <typename Shape, bool kTransA, bool kTransB>
+template <typename Shape, bool kTransA, bool kTransB, bool kClusterSplit>
 __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
     sgemm_kernel(int64_t m, int64_t n, int64_t k, int64_t split_depth, gblas_cuda_sscalar alpha_s,
                  const float *__restrict__ A, int64_t lda, const float *__restrict__ B,
@@ -170,12 +178,20 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
     /* kBuffers buffers As[BK * kRowA], and as many Bs: static in the two-buffer configs,
      * dynamic (over 48 KB, opted in at backend init) in the three-buffer ones */
     float(*As)[BK * kRowA], (*Bs)[BK * kRowB];
-    if constexpr (kBuffers == 2) {
+    float *smem; /* in cluster instances also the block's BM x BN sums after the loop */
+    if constexpr (kBuffers == 2 && !kClusterSplit) {
         __shared__ __align__(16) float as[2][BK * kRowA], bs[2][BK * kRowB];
         As = as;
         Bs = bs;
+        smem = nullptr;
     } else {
-        extern __shared__ __align__(16) float smem[];
+        if constexpr (kBuffers == 2) {
+            __shared__ __align__(16) float smem_static[Shape::kClusterSmemFloats];
+            smem = smem_static;
+        } else {
+            extern __shared__ __align__(16) float smem_dynamic[];
+            smem = smem_dynamic;
+        }
         As = reinterpret_cast<float(*)[BK * kRowA]>(smem);
         Bs = reinterpret_cast<float(*)[BK * kRowB]>(smem + kBuffers * BK * kRowA);
     }
@@ -372,7 +388,22 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
     }
 
     /* Epilogue: thread element (i, j) is C[m0 + am + (i/4)*32 + i%4, n0 + bn + (j/4)*16 + j%4]. */
-    if (gridDim.y > 1) { /* split-K: raw sums to partial[split][m x n] */
+    if constexpr (kClusterSplit) { /* the tile's splits form a cluster: raw sums to smem */
+        __syncthreads(); /* every warp is done with the buffers */
+        if (alpha != 0.0f)
+#pragma unroll
+            for (int j = 0; j < 8; ++j)
+#pragma unroll
+                for (int h = 0; h < 2; ++h)
+                    *reinterpret_cast<float4 *>(smem + am + h * 32 +
+                                                (bn + (j / 4) * 16 + j % 4) * BM) =
+                        make_float4(acc[h * 4 + 0][j], acc[h * 4 + 1][j], acc[h * 4 + 2][j],
+                                    acc[h * 4 + 3][j]);
+        cluster_splitk_reduce<float, BM, BN, THREADS>(smem, m0, n0, m, n, alpha,
+                                                      scalar_value<float>(beta_s), C, ldc, vec_c);
+        return;
+    }
+    if (gridDim.y > 1) { /* split-K through global memory: raw sums to partial[split][m x n] */
         if (alpha == 0.0f) return;
         float *P = partial + (int64_t)blockIdx.y * m * n;
 #pragma unroll
@@ -414,19 +445,23 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
 }
 
 /* The kernels of one shape (a transpose pair each; with kTransAOnly, only those of op(A) = A^T)
- * and their launch. */
-template <typename Shape_, bool kTransAOnly = false> struct SgemmKernels {
+ * and their launch. kClusterSlot >= 0 (two-buffer configs): the shape also has kernels that
+ * reduce split-K in thread-block clusters, and env->sgemm_clusters->active[kClusterSlot] says
+ * how many such clusters of each size run at once. */
+template <typename Shape_, bool kTransAOnly = false, int kClusterSlot = -1> struct SgemmKernels {
     using Shape = Shape_;
     static constexpr int BM = Shape::BM, BN = Shape::BN, BK = Shape::BK;
     using Fn = void (*)(int64_t, int64_t, int64_t, int64_t, gblas_cuda_sscalar, const float *,
                         int64_t, const float *, int64_t, gblas_cuda_sscalar, float *, int64_t,
                         float *, bool, bool, bool);
-    static Fn get(bool ta, bool tb) {
-        const Fn ta_fn = tb ? sgemm_kernel<Shape, true, true> : sgemm_kernel<Shape, true, false>;
+    template <bool kCluster = false> static Fn get(bool ta, bool tb) {
+        const Fn ta_fn = tb ? sgemm_kernel<Shape, true, true, kCluster>
+                            : sgemm_kernel<Shape, true, false, kCluster>;
         if constexpr (kTransAOnly) return ta_fn;
         else
             return ta ? ta_fn
-                      : (tb ? sgemm_kernel<Shape, false, true> : sgemm_kernel<Shape, false, false>);
+                      : (tb ? sgemm_kernel<Shape, false, true, kCluster>
+                            : sgemm_kernel<Shape, false, false, kCluster>);
     }
     static cudaError_t prepare() {
         for (int p = kTransAOnly ? 1 : 0; p < 4; p += kTransAOnly ? 2 : 1) {
@@ -436,6 +471,33 @@ template <typename Shape_, bool kTransAOnly = false> struct SgemmKernels {
             if (err != cudaSuccess) return err;
         }
         return cudaSuccess;
+    }
+    /* active[s], s = 2 .. kClusterSplits: clusters of s blocks that run at once, the least over
+     * the four transpose pairs; 0 (split-K through global memory) where the device cannot say */
+    static void count_clusters(int *active) {
+        static_assert(kClusterSlot >= 0 && Shape::kBuffers == 2, "a shape with cluster kernels");
+        for (int s = 2; s <= kClusterSplits; ++s) {
+            active[s] = INT_MAX;
+            for (int p = 0; p < 4; ++p) {
+                cudaLaunchAttribute attr = {};
+                attr.id = cudaLaunchAttributeClusterDimension;
+                attr.val.clusterDim.x = 1;
+                attr.val.clusterDim.y = (unsigned)s;
+                attr.val.clusterDim.z = 1;
+                cudaLaunchConfig_t cfg = {};
+                cfg.gridDim = dim3(1, (unsigned)s);
+                cfg.blockDim = dim3(Shape::kThreads);
+                cfg.attrs = &attr;
+                cfg.numAttrs = 1;
+                int n = 0;
+                if (cudaOccupancyMaxActiveClusters(&n, get<true>(p & 1, p & 2), &cfg) !=
+                    cudaSuccess) {
+                    (void)cudaGetLastError();
+                    n = 0;
+                }
+                active[s] = min(active[s], n);
+            }
+        }
     }
     static cudaError_t launch(gblas_cuda_env *env, int transa, int transb, int64_t m, int64_t n,
                               int64_t k, gblas_cuda_sscalar alpha, const float *A, int64_t lda,
@@ -453,11 +515,17 @@ template <typename Shape_, bool kTransAOnly = false> struct SgemmKernels {
         const int splits = (int)ceil_div(k > 0 ? k : 1, depth);
         const bool vec_a = aligned16(A) && lda % 4 == 0, vec_b = aligned16(B) && ldb % 4 == 0;
         const bool vec_c = aligned16(C) && ldc % 4 == 0;
+        const dim3 grid((unsigned)tiles, (unsigned)splits);
+        if constexpr (kClusterSlot >= 0) /* a tile's splits reduce in a cluster when the */
+            if (splits > 1 && splits <= kClusterSplits && /* clusters fit one wave */
+                tiles <= env->sgemm_clusters->active[kClusterSlot][splits])
+                return launch_split_clusters(env, "sgemm_kernel", get<true>(transa, transb),
+                                             grid, dim3(Shape::kThreads), 0, m, n, k, depth,
+                                             alpha, A, lda, B, ldb, beta, C, ldc,
+                                             (float *)nullptr, vec_a, vec_b, vec_c);
         float *partial = static_cast<float *>(env->scratch);
-        get(transa, transb)<<<dim3((unsigned)tiles, (unsigned)splits), Shape::kThreads,
-                              Shape::kDynamicSmemBytes, env->stream>>>(m, n, k, depth, alpha, A, lda, B,
-                                                                ldb, beta, C, ldc, partial, vec_a,
-                                                                vec_b, vec_c);
+        get(transa, transb)<<<grid, Shape::kThreads, Shape::kDynamicSmemBytes, env->stream>>>(
+            m, n, k, depth, alpha, A, lda, B, ldb, beta, C, ldc, partial, vec_a, vec_b, vec_c);
         const cudaError_t err = launch_check(env, "sgemm_kernel");
         if (err != cudaSuccess || splits == 1) return err;
         return launch_splitk_reduce<float>(env, m, n, splits, partial, alpha, beta, C, ldc);
@@ -471,8 +539,10 @@ template <typename Shape_, bool kTransAOnly = false> struct SgemmKernels {
 using SgemmLarge = SgemmKernels<SgemmShape<128, 128, 16, 3>>;
 using SgemmLargeDeep = SgemmKernels<SgemmShape<128, 128, 32, 3>, true>;
 constexpr int64_t kDeepK = 256;
-using SgemmMid = SgemmKernels<SgemmShape<128, 64, 16, 2>>;
-using SgemmSmall = SgemmKernels<SgemmShape<64, 64, 16, 2>>;
+using SgemmMid = SgemmKernels<SgemmShape<128, 64, 16, 2>, false, 0>;
+using SgemmSmall = SgemmKernels<SgemmShape<64, 64, 16, 2>, false, 1>;
+static_assert(GBLAS_CUDA_SGEMM_SPLIT_CONFIGS == 2 && GBLAS_CUDA_MAX_SPLIT_CLUSTER == kClusterSplits,
+              "cuda_launch.h sizes the cluster counts of SgemmMid and SgemmSmall");
 
 } // namespace
 
@@ -531,9 +601,16 @@ extern "C" cudaError_t gblas_cuda_launch_sgemm(gblas_cuda_env *env, int transa, 
     return SgemmSmall::launch(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 
-extern "C" cudaError_t gblas_cuda_sgemm_prepare(const char **failed) {
+extern "C" cudaError_t gblas_cuda_sgemm_prepare(gblas_cuda_sgemm_clusters *clusters,
+                                                 const char **failed) {
     cudaError_t err = SgemmLarge::prepare();
     if (err == cudaSuccess) err = SgemmLargeDeep::prepare();
-    if (err != cudaSuccess) *failed = "cudaFuncSetAttribute(sgemm_kernel)";
-    return err;
+    if (err != cudaSuccess) {
+        *failed = "cudaFuncSetAttribute(sgemm_kernel)";
+        return err;
+    }
+    *clusters = gblas_cuda_sgemm_clusters{};
+    SgemmMid::count_clusters(clusters->active[0]);
+    SgemmSmall::count_clusters(clusters->active[1]);
+    return cudaSuccess;
 }
