@@ -402,7 +402,8 @@ Test(cuda, cublas_sgemm_large_config_depths, .timeout = 300) {
 
 /* SGEMM split-K reduced inside thread-block clusters (2 to 8 k ranges per output tile, on 132
  * SMs): one 64 x 64 tile with k = 16 s (s ranges); edge tiles with an unaligned C; the 128 x 64
- * config with 5 ranges over edge tiles; alpha = 0 (the sums are never read, beta C written). */
+ * config with 5 ranges over edge tiles; 16 and 22 ranges capped at 8 (the last one shorter);
+ * alpha = 0 (the sums are never read, beta C written). */
 Test(cuda, cublas_sgemm_split_clusters, .timeout = 300) {
     hctx t;
     harness_open_cuda(&t);
@@ -414,6 +415,8 @@ Test(cuda, cublas_sgemm_split_clusters, .timeout = 300) {
     gemm_padded_case(&t, cb, &r, PREC_S, GBLAS_OP_N, GBLAS_OP_N, 50, 37, 48, 1, 0, 1, 1);
     gemm_padded_case(&t, cb, &r, PREC_S, GBLAS_OP_N, GBLAS_OP_T, 520, 1000, 400, 0, 4, 0, 0);
     gemm_padded_case(&t, cb, &r, PREC_S, GBLAS_OP_T, GBLAS_OP_N, 520, 1000, 400, 0, 0, 3, 1);
+    gemm_padded_case(&t, cb, &r, PREC_S, GBLAS_OP_N, GBLAS_OP_N, 256, 256, 256, 0, 0, 0, 1);
+    gemm_padded_case(&t, cb, &r, PREC_S, GBLAS_OP_T, GBLAS_OP_T, 320, 448, 1000, 2, 0, 1, 0);
     gemm_case(&t, cb, &r, PREC_S, GBLAS_OP_N, GBLAS_OP_N, 64, 64, 80, 64, 80, 64, 0.0, 0.5);
     CUBLAS_OK(cublasDestroy(cb));
     harness_close(&t);

@@ -499,6 +499,31 @@ template <typename Shape_, bool kTransAOnly = false, int kClusterSlot = -1> stru
             }
         }
     }
+    /* Whether the splits of `depth` (the rule's) reduce in clusters, and then their depth:
+     * - 2 to kClusterSplits splits whose clusters fit one wave (active[s] >= tiles): as they are;
+     * - more splits: kClusterSplits of them, when that makes each block at most kCapDepth deeper
+     *   and still gives at least every other SM a block (the reduce pass this saves costs about
+     *   as much: 256^3 0.99 -> 1.16x cuBLAS, 384^3 0.86 -> 1.20x, 640^3 0.87 -> 1.03x; 128 x 128
+     *   x 1024, 7 tiles deeper on 32 blocks, ran 0.88 -> 0.64x; 64 x 64 x 65536 keeps its
+     *   hundreds of splits through memory).
+     * Fewer splits than the rule's, where its clusters do not fit, won at 768^3 and 1000^3 and
+     * lost at 896^3 and 8192 x 33 x 8192 (bench/gemm-log.md section 23): not used. */
+    static bool cluster_depth(const gblas_cuda_env *env, int64_t k, int64_t tiles,
+                              int64_t &depth) {
+        constexpr int64_t kCapDepth = 8 * BK;
+        const int *active = env->sgemm_clusters->active[kClusterSlot];
+        auto fits = [&](int64_t d) {
+            const int64_t s = ceil_div(k > 0 ? k : 1, d);
+            return s >= 2 && s <= kClusterSplits && tiles <= active[s];
+        };
+        if (fits(depth)) return true;
+        const int64_t capped = ceil_div(ceil_div(k, kClusterSplits), BK) * BK;
+        if (capped <= depth || capped - depth > kCapDepth || !fits(capped) ||
+            2 * tiles * kClusterSplits < env->sm_count)
+            return false;
+        depth = capped;
+        return true;
+    }
     static cudaError_t launch(gblas_cuda_env *env, int transa, int transb, int64_t m, int64_t n,
                               int64_t k, gblas_cuda_sscalar alpha, const float *A, int64_t lda,
                               const float *B, int64_t ldb, gblas_cuda_sscalar beta, float *C,
@@ -509,16 +534,18 @@ template <typename Shape_, bool kTransAOnly = false, int kClusterSlot = -1> stru
          * shallower ranges gain: bench/gemm-log.md sections 13 and 17). */
         const int64_t tiles = ceil_div(m, BM) * ceil_div(n, BN);
         const int64_t resident = (int64_t)Shape::kMinBlocks * env->sm_count;
-        const int64_t depth =
+        int64_t depth =
             split_k_depth(m, n, k, resident > tiles ? resident / tiles : 1, BK, sizeof(float),
                           m * n >= (1 << 18) ? 64 : BK);
+        bool cluster = false;
+        if constexpr (kClusterSlot >= 0)
+            cluster = cluster_depth(env, k, tiles, depth);
         const int splits = (int)ceil_div(k > 0 ? k : 1, depth);
         const bool vec_a = aligned16(A) && lda % 4 == 0, vec_b = aligned16(B) && ldb % 4 == 0;
         const bool vec_c = aligned16(C) && ldc % 4 == 0;
         const dim3 grid((unsigned)tiles, (unsigned)splits);
-        if constexpr (kClusterSlot >= 0) /* a tile's splits reduce in a cluster when the */
-            if (splits > 1 && splits <= kClusterSplits && /* clusters fit one wave */
-                tiles <= env->sgemm_clusters->active[kClusterSlot][splits])
+        if constexpr (kClusterSlot >= 0)
+            if (cluster)
                 return launch_split_clusters(env, "sgemm_kernel", get<true>(transa, transb),
                                              grid, dim3(Shape::kThreads), 0, m, n, k, depth,
                                              alpha, A, lda, B, ldb, beta, C, ldc,
