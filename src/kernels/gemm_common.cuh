@@ -175,11 +175,12 @@ cudaError_t launch_splitk_reduce(gblas_cuda_env *env, int64_t m, int64_t n, int 
  * No partials go through global memory and no second kernel runs. Every thread of every block
  * of the cluster calls this; alpha == 0 never reads the tiles. */
 constexpr int kClusterSplits = 8; /* the portable cluster size */
+/* (not inlined: inlined into SGEMM's 128 x 64 kernel it made the main loop spill 100-200 bytes
+ * at the 128-register cap) */
 template <typename T, int BM, int BN, int THREADS>
 __device__ __noinline__ void cluster_splitk_reduce(const T *tile, int64_t m0, int64_t n0,
-                                                      int64_t m, int64_t n, T alpha, T beta,
-                                                      T *__restrict__ C, int64_t ldc,
-                                                      bool vec_c) {
+                                                   int64_t m, int64_t n, T alpha, T beta,
+                                                   T *__restrict__ C, int64_t ldc, bool vec_c) {
     using V = typename Vec16<T>::type;
     constexpr int kWidth = Vec16<T>::width, kVectors = BM * BN / kWidth;
     static_assert(BM % kWidth == 0, "a tile column is whole 16-byte vectors");
@@ -225,17 +226,22 @@ __device__ __noinline__ void cluster_splitk_reduce(const T *tile, int64_t m0, in
     cluster.sync(); /* no block leaves while another still reads its shared memory */
 }
 
+/* The launch attribute of clusters of (1, splits, 1) blocks. */
+inline cudaLaunchAttribute split_cluster_attribute(unsigned splits) {
+    cudaLaunchAttribute attr = {};
+    attr.id = cudaLaunchAttributeClusterDimension;
+    attr.val.clusterDim.x = 1;
+    attr.val.clusterDim.y = splits;
+    attr.val.clusterDim.z = 1;
+    return attr;
+}
+
 /* Launch of a split-K GEMM grid (tiles, splits) whose splits form one cluster per tile
  * (cluster_splitk_reduce). */
 template <typename... Params, typename... Args>
 cudaError_t launch_split_clusters(gblas_cuda_env *env, const char *name,
                                   void (*kernel)(Params...), dim3 grid, dim3 block,
                                   size_t smem_bytes, Args... args) {
-    cudaLaunchAttribute attr = {};
-    attr.id = cudaLaunchAttributeClusterDimension;
-    attr.val.clusterDim.x = 1;
-    attr.val.clusterDim.y = grid.y;
-    attr.val.clusterDim.z = 1;
-    return launch_with_attribute(env, name, kernel, grid, block, smem_bytes, attr, args...);
+    return launch_with_attribute(env, name, kernel, grid, block, smem_bytes,
+                                 split_cluster_attribute(grid.y), args...);
 }
-

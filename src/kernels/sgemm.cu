@@ -28,10 +28,11 @@
  * op(A) = A^T with k >= 256); 128x64x16 with 128 threads and 64x64x16 with 64 threads when
  * 128x128 tiles would leave SMs idle, split along k (grid.y) so that one wave fills each SM with
  * kMinBlocks blocks. A tile's 2 to 8 splits form a thread-block cluster where one wave of such
- * clusters holds every tile: each block leaves its sums in shared memory and the cluster adds
- * them (cluster_splitk_reduce); otherwise the splits' partials go through global memory to
- * gemm_splitk_reduce_kernel. Both add the splits in the same order, so the path does not change
- * a bit of the result. */
+ * clusters holds every tile (more splits are capped at 8 where that costs little): each block
+ * leaves its sums in shared memory and the cluster adds them (cluster_splitk_reduce); otherwise
+ * the splits' partials go through global memory to gemm_splitk_reduce_kernel. Both add the
+ * splits in the same order, so the path does not change a bit of the result (SgemmKernels::
+ * cluster_depth chooses). */
 #include "gemm_common.cuh"
 
 #include <climits>
@@ -479,11 +480,7 @@ template <typename Shape_, bool kTransAOnly = false, int kClusterSlot = -1> stru
         for (int s = 2; s <= kClusterSplits; ++s) {
             active[s] = INT_MAX;
             for (int p = 0; p < 4; ++p) {
-                cudaLaunchAttribute attr = {};
-                attr.id = cudaLaunchAttributeClusterDimension;
-                attr.val.clusterDim.x = 1;
-                attr.val.clusterDim.y = (unsigned)s;
-                attr.val.clusterDim.z = 1;
+                cudaLaunchAttribute attr = split_cluster_attribute((unsigned)s);
                 cudaLaunchConfig_t cfg = {};
                 cfg.gridDim = dim3(1, (unsigned)s);
                 cfg.blockDim = dim3(Shape::kThreads);
