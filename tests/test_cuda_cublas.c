@@ -400,33 +400,24 @@ Test(cuda, cublas_sgemm_large_config_depths, .timeout = 300) {
     harness_close(&t);
 }
 
-/* Split-K reduced inside thread-block clusters (2 to 8 k ranges per output tile, on 132 SMs).
- * SGEMM: one 64 x 64 tile with k = 16 s (s ranges); edge tiles with an unaligned C; the 128 x 64
+/* SGEMM split-K reduced inside thread-block clusters (2 to 8 k ranges per output tile, on 132
+ * SMs): one 64 x 64 tile with k = 16 s (s ranges); edge tiles with an unaligned C; the 128 x 64
  * config with 5 ranges over edge tiles; 16 and 22 ranges capped at 8 (the last one shorter);
- * alpha = 0 (the sums are never read, beta C written). DGEMM: one tile with k = 32 s; edge
- * tiles moved back over their neighbours in m and n (each block writes only its own part) with
- * 6 ranges; odd m with an unaligned C; alpha = 0. */
-Test(cuda, cublas_gemm_split_clusters, .timeout = 300) {
+ * alpha = 0 (the sums are never read, beta C written). */
+Test(cuda, cublas_sgemm_split_clusters, .timeout = 300) {
     hctx t;
     harness_open_cuda(&t);
     cublasHandle_t cb = cublas_open();
-    rng_t r = rng_for("cublas-gemm-clusters", PREC_S, 0, 0, 0);
-    for (int s = 2; s <= 8; s++) {
-        const gblas_operation_t ta = s % 2 ? GBLAS_OP_T : GBLAS_OP_N;
-        const gblas_operation_t tb = s % 3 ? GBLAS_OP_N : GBLAS_OP_T;
-        gemm_padded_case(&t, cb, &r, PREC_S, ta, tb, 64, 64, 16 * s, 0, 0, 0, s % 2);
-        gemm_padded_case(&t, cb, &r, PREC_D, ta, tb, 64, 64, 32 * s, 0, 0, 0, s % 2);
-    }
+    rng_t r = rng_for("cublas-sgemm-clusters", PREC_S, 0, 0, 0);
+    for (int s = 2; s <= 8; s++)
+        gemm_padded_case(&t, cb, &r, PREC_S, s % 2 ? GBLAS_OP_T : GBLAS_OP_N,
+                         s % 3 ? GBLAS_OP_N : GBLAS_OP_T, 64, 64, 16 * s, 0, 0, 0, s % 2);
     gemm_padded_case(&t, cb, &r, PREC_S, GBLAS_OP_N, GBLAS_OP_N, 50, 37, 48, 1, 0, 1, 1);
     gemm_padded_case(&t, cb, &r, PREC_S, GBLAS_OP_N, GBLAS_OP_T, 520, 1000, 400, 0, 4, 0, 0);
     gemm_padded_case(&t, cb, &r, PREC_S, GBLAS_OP_T, GBLAS_OP_N, 520, 1000, 400, 0, 0, 3, 1);
     gemm_padded_case(&t, cb, &r, PREC_S, GBLAS_OP_N, GBLAS_OP_N, 256, 256, 256, 0, 0, 0, 1);
     gemm_padded_case(&t, cb, &r, PREC_S, GBLAS_OP_T, GBLAS_OP_T, 320, 448, 1000, 2, 0, 1, 0);
-    gemm_padded_case(&t, cb, &r, PREC_D, GBLAS_OP_N, GBLAS_OP_N, 198, 140, 200, 0, 0, 0, 1);
-    gemm_padded_case(&t, cb, &r, PREC_D, GBLAS_OP_T, GBLAS_OP_N, 198, 140, 200, 0, 0, 2, 0);
-    gemm_padded_case(&t, cb, &r, PREC_D, GBLAS_OP_N, GBLAS_OP_T, 101, 37, 96, 1, 1, 1, 1);
     gemm_case(&t, cb, &r, PREC_S, GBLAS_OP_N, GBLAS_OP_N, 64, 64, 80, 64, 80, 64, 0.0, 0.5);
-    gemm_case(&t, cb, &r, PREC_D, GBLAS_OP_N, GBLAS_OP_N, 64, 64, 96, 64, 96, 64, 0.0, 0.5);
     CUBLAS_OK(cublasDestroy(cb));
     harness_close(&t);
 }

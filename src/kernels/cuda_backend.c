@@ -14,7 +14,7 @@
 /* ctx->state: what the launchers need to know of the device. */
 typedef struct cuda_state {
     int sm_count;
-    gblas_cuda_gemm_clusters clusters;
+    gblas_cuda_sgemm_clusters sgemm_clusters;
 } cuda_state;
 
 static cudaStream_t stream_of(const gblas_ctx *ctx) { return (cudaStream_t)ctx->stream; }
@@ -23,7 +23,7 @@ static gblas_cuda_env env_of(const gblas_ctx *ctx) {
     const cuda_state *st = (const cuda_state *)ctx->state;
     gblas_cuda_env env = {stream_of(ctx),
                           (char *)ctx->workspace + GBLAS_CUDA_RESULT_SLOT_BYTES, st->sm_count,
-                          &st->clusters, NULL};
+                          &st->sgemm_clusters, NULL};
     return env;
 }
 
@@ -214,9 +214,9 @@ gblas_status_t gblas_cuda_backend_init(gblas_ctx *ctx, gblas_ops *ops) {
                               prop.name, major, minor);
     /* The first call that needs the device's context and the kernel images. */
     const char *failed = NULL;
-    gblas_cuda_gemm_clusters clusters = {{{0}}};
-    err = gblas_cuda_sgemm_prepare(&clusters, &failed);
-    if (err == cudaSuccess) err = gblas_cuda_dgemm_prepare(&clusters, &failed);
+    gblas_cuda_sgemm_clusters sgemm_clusters;
+    err = gblas_cuda_sgemm_prepare(&sgemm_clusters, &failed);
+    if (err == cudaSuccess) err = gblas_cuda_dgemm_prepare(&failed);
     if (err == cudaErrorNoKernelImageForDevice || err == cudaErrorInvalidPtx ||
         err == cudaErrorUnsupportedPtxVersion) {
         (void)cudaGetLastError();
@@ -230,7 +230,7 @@ gblas_status_t gblas_cuda_backend_init(gblas_ctx *ctx, gblas_ops *ops) {
         return gblas_ctx_fail(ctx, GBLAS_STATUS_ALLOC_FAILED,
                               "out of host memory for the CUDA backend state");
     st->sm_count = sms;
-    st->clusters = clusters;
+    st->sgemm_clusters = sgemm_clusters;
     ctx->state = st;
     snprintf(ctx->detail, GBLAS_DETAIL_CAP, "cuda:sm_%d%d %.60s", major, minor, prop.name);
 

@@ -21,27 +21,22 @@ extern "C" {
 #define GBLAS_CUDA_SCRATCH_BYTES ((size_t)16 << 20)
 #define GBLAS_CUDA_WORKSPACE_BYTES (GBLAS_CUDA_RESULT_SLOT_BYTES + GBLAS_CUDA_SCRATCH_BYTES)
 
-/* GEMM split-K reduced inside thread-block clusters of 2 to GBLAS_CUDA_MAX_SPLIT_CLUSTER blocks
- * (sgemm.cu, dgemm.cu): active[c][s] is how many clusters of s blocks of split config c the
- * device runs at once (cudaOccupancyMaxActiveClusters, at backend init). The clusters of a GPC
- * must fit its SMs, so this is less than the SM count times the blocks per SM over s (on the
- * H200, 124 where 132 SMs would suggest 132), and a grid over it runs a second wave. */
+/* SGEMM split-K reduced inside thread-block clusters of 2 to GBLAS_CUDA_MAX_SPLIT_CLUSTER blocks
+ * (sgemm.cu): active[c][s] is how many clusters of s blocks of split config c the device runs at
+ * once (cudaOccupancyMaxActiveClusters, at backend init). The clusters of a GPC must fit its
+ * SMs, so this is less than the SM count times the blocks per SM over s (on the H200, 124 where
+ * 132 SMs would suggest 132), and a grid over it runs a second wave. */
 #define GBLAS_CUDA_MAX_SPLIT_CLUSTER 8
-enum { /* split configs c */
-    GBLAS_CUDA_SPLIT_SGEMM_128X64,
-    GBLAS_CUDA_SPLIT_SGEMM_64X64,
-    GBLAS_CUDA_SPLIT_DGEMM_64X64,
-    GBLAS_CUDA_SPLIT_CONFIGS
-};
-typedef struct gblas_cuda_gemm_clusters {
-    int active[GBLAS_CUDA_SPLIT_CONFIGS][GBLAS_CUDA_MAX_SPLIT_CLUSTER + 1];
-} gblas_cuda_gemm_clusters;
+#define GBLAS_CUDA_SGEMM_SPLIT_CONFIGS 2
+typedef struct gblas_cuda_sgemm_clusters {
+    int active[GBLAS_CUDA_SGEMM_SPLIT_CONFIGS][GBLAS_CUDA_MAX_SPLIT_CLUSTER + 1];
+} gblas_cuda_sgemm_clusters;
 
 typedef struct gblas_cuda_env {
     cudaStream_t stream;
     void *scratch;      /* GBLAS_CUDA_SCRATCH_BYTES of device memory, 256-byte aligned */
     int sm_count;       /* multiprocessors of the device: sizes the grids */
-    const gblas_cuda_gemm_clusters *clusters;
+    const gblas_cuda_sgemm_clusters *sgemm_clusters;
     const char *failed; /* out: the kernel whose launch failed */
 } gblas_cuda_env;
 
@@ -97,8 +92,8 @@ cudaError_t gblas_cuda_launch_dgemm(gblas_cuda_env *env, int transa, int transb,
                                     gblas_cuda_dscalar beta, double *C, int64_t ldc);
 /* Opt the SGEMM and DGEMM kernels into the dynamic shared memory they need on the current
  * device, and count the split-K clusters it runs at once; called once by backend init. */
-cudaError_t gblas_cuda_sgemm_prepare(gblas_cuda_gemm_clusters *clusters, const char **failed);
-cudaError_t gblas_cuda_dgemm_prepare(gblas_cuda_gemm_clusters *clusters, const char **failed);
+cudaError_t gblas_cuda_sgemm_prepare(gblas_cuda_sgemm_clusters *clusters, const char **failed);
+cudaError_t gblas_cuda_dgemm_prepare(const char **failed);
 
 #ifdef __cplusplus
 }

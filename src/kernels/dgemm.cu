@@ -28,10 +28,7 @@
  *   fragment registers that the address arithmetic reuses (ncu, bench/gemm-log.md section 11).
  * Configs (DgemmLarge, DgemmSmall below): 128x64 at two blocks per SM, as cuBLAS's own FP64
  * kernel on the H200 (ncu: 128x64x16, 3 stages, 2x2 warps); 64x64 with split-K (grid.y) when
- * the 128x64 tiles would not fill two blocks per SM. A tile's 2 to 8 splits form a thread-block
- * cluster where one wave of such clusters holds every tile, and add their sums through
- * distributed shared memory (cluster_splitk_reduce, gemm_common.cuh); otherwise their partials
- * go through global memory to gemm_splitk_reduce_kernel, in the same order. */
+ * the 128x64 tiles would not fill two blocks per SM. */
 #include "gemm_common.cuh"
 
 #include <type_traits>
@@ -173,7 +170,7 @@ template <typename Shape, bool kTransA, bool kTransB> constexpr size_t dgemm_sme
 
 /* kAligned: both operands 16-byte aligned with even ld (vec_a and vec_b), so interior tiles
  * never take the 8-byte path (a separate instance: that path's code slowed the aligned loop). */
-template <typename Shape, bool kTransA, bool kTransB, bool kAligned, bool kClusterSplit>
+template <typename Shape, bool kTransA, bool kTransB, bool kAligned>
 __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
     dgemm_kernel(int64_t m, int64_t n, int64_t k, int64_t split_depth, gblas_cuda_dscalar alpha_s,
                  const double *__restrict__ A, int64_t lda, const double *__restrict__ B,
@@ -307,25 +304,6 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
      * (bench/gemm-log.md section 15). */
     if (kMove) tile_coords(blockIdx.x, ceil_div(m, BM), ceil_div(n, BN), tm, tn);
     const int64_t m_own = tm * BM, n_own = tn * BN;
-    if constexpr (kClusterSplit) { /* the tile's splits form a cluster: raw sums to smem */
-        static_assert(kStages * (TA::kElems + TB::kElems) >= BM * BN,
-                      "the stages hold the block's BM x BN sums");
-        cp_async_wait<0>();
-        __syncthreads(); /* every warp is done with the stages */
-        if (alpha != 0.0)
-#pragma unroll
-            for (int i = 0; i < MT; ++i)
-#pragma unroll
-                for (int j = 0; j < NT; ++j)
-#pragma unroll
-                    for (int r = 0; r < 2; ++r)
-                        smem[wm * WM + i * 8 + g + (wn * WN + j * 8 + 2 * q + r) * BM] =
-                            acc[i][j][r];
-        cluster_splitk_reduce<double, BM, BN, THREADS>(smem, m0, n0, m_own, n_own, m, n, alpha,
-                                                       scalar_value<double>(beta_s), C, ldc,
-                                                       (uintptr_t)C % 16 == 0 && ldc % 2 == 0);
-        return;
-    }
     const bool split = gridDim.y > 1;
     if (split && alpha == 0.0) return; /* the reduce kernel never reads the partials then */
     double *P = partial + (int64_t)blockIdx.y * m * n;
@@ -350,23 +328,20 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
     }
 }
 
-/* The kernel of one shape for a transpose pair and alignment, and its dynamic shared memory.
- * kClusterSlot >= 0: the shape also has kernels that reduce split-K in thread-block clusters,
- * and env->clusters->active[kClusterSlot] says how many such clusters of each size run at
- * once. */
-template <typename Shape, int kClusterSlot = -1> struct DgemmKernels {
+/* The kernel of one shape for a transpose pair and alignment, and its dynamic shared memory. */
+template <typename Shape> struct DgemmKernels {
     static constexpr int BM = Shape::BM, BN = Shape::BN;
     using Fn = void (*)(int64_t, int64_t, int64_t, int64_t, gblas_cuda_dscalar, const double *,
                         int64_t, const double *, int64_t, gblas_cuda_dscalar, double *, int64_t,
                         double *, bool, bool);
-    template <bool kAligned, bool kCluster = false> static Fn get(bool ta, bool tb) {
-        return ta ? (tb ? dgemm_kernel<Shape, true, true, kAligned, kCluster>
-                        : dgemm_kernel<Shape, true, false, kAligned, kCluster>)
-                  : (tb ? dgemm_kernel<Shape, false, true, kAligned, kCluster>
-                        : dgemm_kernel<Shape, false, false, kAligned, kCluster>);
+    template <bool kAligned> static Fn get(bool ta, bool tb) {
+        return ta ? (tb ? dgemm_kernel<Shape, true, true, kAligned>
+                        : dgemm_kernel<Shape, true, false, kAligned>)
+                  : (tb ? dgemm_kernel<Shape, false, true, kAligned>
+                        : dgemm_kernel<Shape, false, false, kAligned>);
     }
-    template <bool kCluster = false> static Fn get(bool ta, bool tb, bool aligned) {
-        return aligned ? get<true, kCluster>(ta, tb) : get<false, kCluster>(ta, tb);
+    static Fn get(bool ta, bool tb, bool aligned) {
+        return aligned ? get<true>(ta, tb) : get<false>(ta, tb);
     }
     static size_t smem(bool ta, bool tb) {
         return ta ? (tb ? dgemm_smem_bytes<Shape, true, true>()
@@ -374,23 +349,13 @@ template <typename Shape, int kClusterSlot = -1> struct DgemmKernels {
                   : (tb ? dgemm_smem_bytes<Shape, false, true>()
                         : dgemm_smem_bytes<Shape, false, false>());
     }
-    /* every kernel's dynamic shared memory opt-in; active[s]: clusters of s blocks of the
-     * cluster kernels that run at once */
-    static cudaError_t prepare(int *active) {
-        constexpr int kKernels = kClusterSlot >= 0 ? 16 : 8; /* p & 8: the cluster kernels */
-        Fn kernels[kKernels];
-        size_t bytes[kKernels];
-        for (int p = 0; p < kKernels; ++p) {
-            kernels[p] = get(p & 1, p & 2, p & 4);
-            if constexpr (kClusterSlot >= 0)
-                if (p & 8) kernels[p] = get<true>(p & 1, p & 2, p & 4);
-            bytes[p] = smem(p & 1, p & 2);
+    static cudaError_t prepare() {
+        for (int p = 0; p < 8; ++p) {
             const cudaError_t err = cudaFuncSetAttribute(
-                kernels[p], cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes[p]);
+                get(p & 1, p & 2, p & 4), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                (int)smem(p & 1, p & 2));
             if (err != cudaSuccess) return err;
         }
-        if constexpr (kClusterSlot >= 0)
-            count_split_clusters(active, kernels + 8, bytes + 8, 8, Shape::kThreads);
         return cudaSuccess;
     }
     static cudaError_t launch(gblas_cuda_env *env, int transa, int transb, int64_t m, int64_t n,
@@ -407,14 +372,6 @@ template <typename Shape, int kClusterSlot = -1> struct DgemmKernels {
          * tiles after a partial first tile start at odd k when k is odd) */
         const bool vec_a = aligned16(A) && lda % 2 == 0 && (!transa || k % 2 == 0);
         const bool vec_b = aligned16(B) && ldb % 2 == 0 && (transb || k % 2 == 0);
-        if constexpr (kClusterSlot >= 0) /* a tile's splits reduce in a cluster when the */
-            if (splits > 1 && splits <= kClusterSplits && /* clusters fit one wave */
-                tiles <= env->clusters->active[kClusterSlot][splits])
-                return launch_split_clusters(
-                    env, "dgemm_kernel", get<true>(transa, transb, vec_a && vec_b),
-                    dim3((unsigned)tiles, (unsigned)splits), dim3(Shape::kThreads),
-                    smem(transa, transb), m, n, k, depth, alpha, A, lda, B, ldb, beta, C, ldc,
-                    (double *)nullptr, vec_a, vec_b);
         double *partial = static_cast<double *>(env->scratch);
         get(transa, transb, vec_a && vec_b)<<<dim3((unsigned)tiles, (unsigned)splits),
                                               Shape::kThreads, smem(transa, transb),
@@ -433,16 +390,13 @@ template <typename Shape, int kClusterSlot = -1> struct DgemmKernels {
  * keeps its edge tiles: moving them cost DGEMM 2048 3% with no tile moved (the loop's register
  * allocation at the 2-block cap; bench/gemm-log.md section 15). */
 using DgemmLarge = DgemmKernels<DgemmShape<128, 64, 64, 32, 3, 2, 4, 2, false>>;
-using DgemmSmall =
-    DgemmKernels<DgemmShape<64, 64, 32, 32, 4, 1, 8, 0, true>, GBLAS_CUDA_SPLIT_DGEMM_64X64>;
+using DgemmSmall = DgemmKernels<DgemmShape<64, 64, 32, 32, 4, 1, 8, 0, true>>;
 
 } // namespace
 
-extern "C" cudaError_t gblas_cuda_dgemm_prepare(gblas_cuda_gemm_clusters *clusters,
-                                                 const char **failed) {
-    cudaError_t err = DgemmLarge::prepare(nullptr);
-    if (err == cudaSuccess)
-        err = DgemmSmall::prepare(clusters->active[GBLAS_CUDA_SPLIT_DGEMM_64X64]);
+extern "C" cudaError_t gblas_cuda_dgemm_prepare(const char **failed) {
+    cudaError_t err = DgemmLarge::prepare();
+    if (err == cudaSuccess) err = DgemmSmall::prepare();
     if (err != cudaSuccess) *failed = "cudaFuncSetAttribute(dgemm_kernel)";
     return err;
 }

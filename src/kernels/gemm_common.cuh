@@ -10,7 +10,6 @@
 
 #include "cuda_common.cuh"
 
-#include <climits>
 #include <cooperative_groups.h>
 #include <type_traits>
 
@@ -172,18 +171,15 @@ cudaError_t launch_splitk_reduce(gblas_cuda_env *env, int64_t m, int64_t n, int 
  * in its own shared memory as tile[i + j BM] (output row m0 + i, column n0 + j). Block rank r
  * then sums the r-th slice of the tile (whole 16-byte vectors, one column each) over the
  * cluster's blocks in split order, starting from zero, exactly as gemm_splitk_reduce_kernel
- * adds a run of partials, so both paths give the same bits, and writes alpha * sum + beta * C
- * for rows from m_own and columns from n_own on (a tile moved back over its neighbour writes
- * only its own part; m_own - m0 is a multiple of the vector width). No partials go through
- * global memory and no second kernel runs. Every thread of every block of the cluster calls
- * this; alpha == 0 never reads the tiles. */
+ * adds a run of partials, so both paths give the same bits, and writes alpha * sum + beta * C.
+ * No partials go through global memory and no second kernel runs. Every thread of every block
+ * of the cluster calls this; alpha == 0 never reads the tiles. */
 constexpr int kClusterSplits = 8; /* the portable cluster size */
 /* (not inlined: inlined into SGEMM's 128 x 64 kernel it made the main loop spill 100-200 bytes
  * at the 128-register cap) */
 template <typename T, int BM, int BN, int THREADS>
 __device__ __noinline__ void cluster_splitk_reduce(const T *tile, int64_t m0, int64_t n0,
-                                                   int64_t m_own, int64_t n_own, int64_t m,
-                                                   int64_t n, T alpha, T beta,
+                                                   int64_t m, int64_t n, T alpha, T beta,
                                                    T *__restrict__ C, int64_t ldc, bool vec_c) {
     using V = typename Vec16<T>::type;
     constexpr int kWidth = Vec16<T>::width, kVectors = BM * BN / kWidth;
@@ -210,7 +206,7 @@ __device__ __noinline__ void cluster_splitk_reduce(const T *tile, int64_t m0, in
                     for (int e = 0; e < kWidth; ++e) sum[e] += Vec16<T>::get(part[s], e);
         }
         const int64_t r = m0 + i, c = n0 + j;
-        if (c >= n || c < n_own || r < m_own) continue;
+        if (c >= n) continue;
         T *p = C + r + c * ldc;
         if (vec_c && r + kWidth <= m) {
             V old = {};
@@ -238,32 +234,6 @@ inline cudaLaunchAttribute split_cluster_attribute(unsigned splits) {
     attr.val.clusterDim.y = splits;
     attr.val.clusterDim.z = 1;
     return attr;
-}
-
-/* active[s], s = 2 .. kClusterSplits: clusters of s blocks of `threads` threads that run at once,
- * the least over `count` kernels (kernel i with smem[i] bytes of dynamic shared memory); 0 (so
- * split-K through global memory) where the device cannot say. */
-template <typename Fn>
-void count_split_clusters(int *active, const Fn *kernels, const size_t *smem, int count,
-                          int threads) {
-    for (int s = 2; s <= kClusterSplits; ++s) {
-        active[s] = INT_MAX;
-        for (int i = 0; i < count; ++i) {
-            cudaLaunchAttribute attr = split_cluster_attribute((unsigned)s);
-            cudaLaunchConfig_t cfg = {};
-            cfg.gridDim = dim3(1, (unsigned)s);
-            cfg.blockDim = dim3((unsigned)threads);
-            cfg.dynamicSmemBytes = smem[i];
-            cfg.attrs = &attr;
-            cfg.numAttrs = 1;
-            int n = 0;
-            if (cudaOccupancyMaxActiveClusters(&n, kernels[i], &cfg) != cudaSuccess) {
-                (void)cudaGetLastError();
-                n = 0;
-            }
-            active[s] = min(active[s], n);
-        }
-    }
 }
 
 /* Launch of a split-K GEMM grid (tiles, splits) whose splits form one cluster per tile

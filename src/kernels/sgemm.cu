@@ -35,6 +35,7 @@
  * cluster_depth chooses). */
 #include "gemm_common.cuh"
 
+#include <climits>
 #include <type_traits>
 #include <utility>
 
@@ -399,7 +400,7 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
                                                 (bn + (j / 4) * 16 + j % 4) * BM) =
                         make_float4(acc[h * 4 + 0][j], acc[h * 4 + 1][j], acc[h * 4 + 2][j],
                                     acc[h * 4 + 3][j]);
-        cluster_splitk_reduce<float, BM, BN, THREADS>(smem, m0, n0, m0, n0, m, n, alpha,
+        cluster_splitk_reduce<float, BM, BN, THREADS>(smem, m0, n0, m, n, alpha,
                                                       scalar_value<float>(beta_s), C, ldc, vec_c);
         return;
     }
@@ -446,8 +447,8 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
 
 /* The kernels of one shape (a transpose pair each; with kTransAOnly, only those of op(A) = A^T)
  * and their launch. kClusterSlot >= 0 (two-buffer configs): the shape also has kernels that
- * reduce split-K in thread-block clusters, and env->clusters->active[kClusterSlot] says how
- * many such clusters of each size run at once. */
+ * reduce split-K in thread-block clusters, and env->sgemm_clusters->active[kClusterSlot] says
+ * how many such clusters of each size run at once. */
 template <typename Shape_, bool kTransAOnly = false, int kClusterSlot = -1> struct SgemmKernels {
     using Shape = Shape_;
     static constexpr int BM = Shape::BM, BN = Shape::BN, BK = Shape::BK;
@@ -472,13 +473,28 @@ template <typename Shape_, bool kTransAOnly = false, int kClusterSlot = -1> stru
         }
         return cudaSuccess;
     }
-    /* active[s]: clusters of s blocks of the four cluster kernels that run at once */
+    /* active[s], s = 2 .. kClusterSplits: clusters of s blocks that run at once, the least over
+     * the four transpose pairs; 0 (split-K through global memory) where the device cannot say */
     static void count_clusters(int *active) {
         static_assert(kClusterSlot >= 0 && Shape::kBuffers == 2, "a shape with cluster kernels");
-        const Fn kernels[4] = {get<true>(false, false), get<true>(false, true),
-                               get<true>(true, false), get<true>(true, true)};
-        const size_t smem[4] = {0, 0, 0, 0};
-        count_split_clusters(active, kernels, smem, 4, Shape::kThreads);
+        for (int s = 2; s <= kClusterSplits; ++s) {
+            active[s] = INT_MAX;
+            for (int p = 0; p < 4; ++p) {
+                cudaLaunchAttribute attr = split_cluster_attribute((unsigned)s);
+                cudaLaunchConfig_t cfg = {};
+                cfg.gridDim = dim3(1, (unsigned)s);
+                cfg.blockDim = dim3(Shape::kThreads);
+                cfg.attrs = &attr;
+                cfg.numAttrs = 1;
+                int n = 0;
+                if (cudaOccupancyMaxActiveClusters(&n, get<true>(p & 1, p & 2), &cfg) !=
+                    cudaSuccess) {
+                    (void)cudaGetLastError();
+                    n = 0;
+                }
+                active[s] = min(active[s], n);
+            }
+        }
     }
     /* Whether the splits of `depth` (the rule's) reduce in clusters, and then their depth:
      * - 2 to kClusterSplits splits whose clusters fit one wave (active[s] >= tiles): as they are;
@@ -492,7 +508,7 @@ template <typename Shape_, bool kTransAOnly = false, int kClusterSlot = -1> stru
     static bool cluster_depth(const gblas_cuda_env *env, int64_t k, int64_t tiles,
                               int64_t &depth) {
         constexpr int64_t kCapDepth = 8 * BK;
-        const int *active = env->clusters->active[kClusterSlot];
+        const int *active = env->sgemm_clusters->active[kClusterSlot];
         auto fits = [&](int64_t d) {
             const int64_t s = ceil_div(k > 0 ? k : 1, d);
             return s >= 2 && s <= kClusterSplits && tiles <= active[s];
@@ -547,9 +563,10 @@ template <typename Shape_, bool kTransAOnly = false, int kClusterSlot = -1> stru
 using SgemmLarge = SgemmKernels<SgemmShape<128, 128, 16, 3>>;
 using SgemmLargeDeep = SgemmKernels<SgemmShape<128, 128, 32, 3>, true>;
 constexpr int64_t kDeepK = 256;
-using SgemmMid = SgemmKernels<SgemmShape<128, 64, 16, 2>, false, GBLAS_CUDA_SPLIT_SGEMM_128X64>;
-using SgemmSmall = SgemmKernels<SgemmShape<64, 64, 16, 2>, false, GBLAS_CUDA_SPLIT_SGEMM_64X64>;
-static_assert(GBLAS_CUDA_MAX_SPLIT_CLUSTER == kClusterSplits, "cuda_launch.h sizes the counts");
+using SgemmMid = SgemmKernels<SgemmShape<128, 64, 16, 2>, false, 0>;
+using SgemmSmall = SgemmKernels<SgemmShape<64, 64, 16, 2>, false, 1>;
+static_assert(GBLAS_CUDA_SGEMM_SPLIT_CONFIGS == 2 && GBLAS_CUDA_MAX_SPLIT_CLUSTER == kClusterSplits,
+              "cuda_launch.h sizes the cluster counts of SgemmMid and SgemmSmall");
 
 } // namespace
 
@@ -608,7 +625,7 @@ extern "C" cudaError_t gblas_cuda_launch_sgemm(gblas_cuda_env *env, int transa, 
     return SgemmSmall::launch(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
 }
 
-extern "C" cudaError_t gblas_cuda_sgemm_prepare(gblas_cuda_gemm_clusters *clusters,
+extern "C" cudaError_t gblas_cuda_sgemm_prepare(gblas_cuda_sgemm_clusters *clusters,
                                                  const char **failed) {
     cudaError_t err = SgemmLarge::prepare();
     if (err == cudaSuccess) err = SgemmLargeDeep::prepare();
@@ -616,7 +633,8 @@ extern "C" cudaError_t gblas_cuda_sgemm_prepare(gblas_cuda_gemm_clusters *cluste
         *failed = "cudaFuncSetAttribute(sgemm_kernel)";
         return err;
     }
-    SgemmMid::count_clusters(clusters->active[GBLAS_CUDA_SPLIT_SGEMM_128X64]);
-    SgemmSmall::count_clusters(clusters->active[GBLAS_CUDA_SPLIT_SGEMM_64X64]);
+    *clusters = gblas_cuda_sgemm_clusters{};
+    SgemmMid::count_clusters(clusters->active[0]);
+    SgemmSmall::count_clusters(clusters->active[1]);
     return cudaSuccess;
 }
