@@ -4,8 +4,8 @@
  * reduction inside a thread-block cluster, through distributed shared memory.
  * Split-K runs only when the output tiles leave SMs idle; each family chooses the number of
  * ranges from its tile count, and partials are sized against the fixed scratch budget, so the
- * split (and every result bit) depends on m, n, k and the device only: its SM count and, for
- * SGEMM, how many split-K clusters it runs at once. */
+ * split (and every result bit) depends on m, n, k and the SM count only: whether the ranges
+ * are added in a cluster or through global memory changes no bit. */
 #pragma once
 
 #include "cuda_common.cuh"

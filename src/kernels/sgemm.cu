@@ -496,13 +496,14 @@ template <typename Shape_, bool kTransAOnly = false, int kClusterSlot = -1> stru
             }
         }
     }
-    /* Whether the splits of `depth` (the rule's) reduce in clusters, and then their depth:
+    /* Whether the splits of `depth` (the rule's) reduce in clusters, and their depth:
      * - 2 to kClusterSplits splits whose clusters fit one wave (active[s] >= tiles): as they are;
      * - more splits: kClusterSplits of them, when that makes each block at most kCapDepth deeper
-     *   and still gives at least every other SM a block (the reduce pass this saves costs about
-     *   as much: 256^3 0.99 -> 1.16x cuBLAS, 384^3 0.86 -> 1.20x, 640^3 0.87 -> 1.03x; 128 x 128
-     *   x 1024, 7 tiles deeper on 32 blocks, ran 0.88 -> 0.64x; 64 x 64 x 65536 keeps its
-     *   hundreds of splits through memory).
+     *   and still gives at least every other SM a block, in clusters where they fit (through
+     *   global memory otherwise). The reduce pass this saves costs about as much: 256^3 0.99
+     *   -> 1.16x cuBLAS, 384^3 0.86 -> 1.20x, 640^3 0.87 -> 1.03x; 128 x 128 x 1024, 7 tiles
+     *   deeper on 32 blocks, ran 0.88 -> 0.64x; 64 x 64 x 65536 keeps its hundreds of splits
+     *   through memory.
      * Fewer splits than the rule's, where its clusters do not fit, won at 768^3 and 1000^3 and
      * lost at 896^3 and 8192 x 33 x 8192 (bench/gemm-log.md section 23): not used. */
     static bool cluster_depth(const gblas_cuda_env *env, int64_t k, int64_t tiles,
@@ -514,12 +515,15 @@ template <typename Shape_, bool kTransAOnly = false, int kClusterSlot = -1> stru
             return s >= 2 && s <= kClusterSplits && tiles <= active[s];
         };
         if (fits(depth)) return true;
+        /* the cap does not ask whether the clusters fit, so that the split (and every bit of
+         * the result) depends on m, n, k and the SM count only; on the H200 the capped clusters
+         * always fit (more than 8 splits leave fewer than a ninth of the resident blocks' tiles) */
         const int64_t capped = ceil_div(ceil_div(k, kClusterSplits), BK) * BK;
-        if (capped <= depth || capped - depth > kCapDepth || !fits(capped) ||
+        if (capped <= depth || capped - depth > kCapDepth ||
             2 * tiles * kClusterSplits < env->sm_count)
             return false;
         depth = capped;
-        return true;
+        return fits(depth);
     }
     static cudaError_t launch(gblas_cuda_env *env, int transa, int transb, int64_t m, int64_t n,
                               int64_t k, gblas_cuda_sscalar alpha, const float *A, int64_t lda,
