@@ -425,8 +425,8 @@ Test(cuda, cublas_sgemm_split_clusters, .timeout = 300) {
 /* Split-K reduced through global memory over outputs large enough for the vector reduce (on
  * 132 SMs: SGEMM 128 x 64 tiles in 4 ranges, one more tile than a wave of clusters holds; DGEMM
  * 64 x 64 tiles in 2 ranges): vectors within one column of an aligned C (stored whole, with and
- * without beta), vectors across a column boundary (odd m) and an unaligned C (stored element by
- * element). */
+ * without beta), vectors across a column boundary (m not a multiple of the vector width) and an
+ * unaligned C (stored element by element). */
 Test(cuda, cublas_gemm_split_reduce_vectors, .timeout = 300) {
     hctx t;
     harness_open_cuda(&t);
