@@ -228,7 +228,10 @@ GBLAS_API gblas_status_t gblas_dgemv(gblas_handle_t h, gblas_operation_t trans, 
  * the GPU: k is split into contiguous ranges whose partial sums are added in range order (from
  * 32 ranges on, in runs of consecutive ranges, then run by run). The split depends only on m, n,
  * k and the SM count, so results repeat bit for bit on one device model; they can differ in the
- * last bits from the reference loop's and from the CPU backend's. */
+ * last bits from the reference loop's and from the CPU backend's. A GEMM with m = 1 or n = 1
+ * (k >= 1) runs as a GEMV, in GEMV's order; so does an SGEMM's last row (column) where m (n) is
+ * 33 or 65, that row's (column's) operand is contiguous and the other operand has at least 2^23
+ * elements. */
 GBLAS_API gblas_status_t gblas_sgemm(gblas_handle_t h, gblas_operation_t transa, gblas_operation_t transb,
                            int64_t m, int64_t n, int64_t k, const float *alpha, const float *A,
                            int64_t lda, const float *B, int64_t ldb, const float *beta, float *C,

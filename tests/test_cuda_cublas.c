@@ -476,3 +476,51 @@ Test(cuda, cublas_gemm_skinny_and_deep, .timeout = 300) {
     CUBLAS_OK(cublasDestroy(cb));
     harness_close(&t);
 }
+
+/* GEMMs of one row or one column (a GEMV on the GPU) in every transpose pair, with k = 0 too
+ * (still a GEMM: beta C) and padded leading dimensions (the GEMV's x and y strides); SGEMM
+ * outputs of at most 32 rows or columns (32 x 128 and 128 x 32 tiles: whole, edge and unaligned
+ * tiles, the K-contiguous 128-wide operand read in two column groups); and a lone last row
+ * (column) of m (n) = 33 or 65 run as a GEMV after the rest where op(B) (op(A)) has 2^23
+ * elements or more, with the transposes that take that path and those that do not. */
+Test(cuda, cublas_gemm_one_row_few_rows_and_peels, .timeout = 300) {
+    hctx t;
+    harness_open_cuda(&t);
+    cublasHandle_t cb = cublas_open();
+    static const struct {
+        int64_t m, n, k;
+    } vectors[] = {{1, 300, 77}, {200, 1, 77}, {1, 1, 50}, {1, 40, 0}, {40, 1, 0}};
+    for (int pi = 0; pi < 2; pi++) {
+        prec_t p = pi ? PREC_D : PREC_S;
+        rng_t r = rng_for("cublas-gemm-one-row", p, 0, 0, 0);
+        for (size_t c = 0; c < sizeof vectors / sizeof vectors[0]; c++)
+            for (int o = 0; o < 4; o++)
+                gemm_padded_case(&t, cb, &r, p, o & 1 ? GBLAS_OP_T : GBLAS_OP_N,
+                                 o & 2 ? GBLAS_OP_T : GBLAS_OP_N, vectors[c].m, vectors[c].n,
+                                 vectors[c].k, o, 2 * o + 1, o % 3, o != 1);
+    }
+    static const struct {
+        int64_t m, n, k, pad;
+    } few[] = {{32, 512, 160, 0}, {17, 300, 100, 1}, {512, 32, 160, 0}, {300, 5, 100, 1}};
+    rng_t r = rng_for("cublas-sgemm-few-rows", PREC_S, 0, 0, 0);
+    for (size_t c = 0; c < sizeof few / sizeof few[0]; c++)
+        for (int o = 0; o < 4; o++)
+            gemm_padded_case(&t, cb, &r, PREC_S, o & 1 ? GBLAS_OP_T : GBLAS_OP_N,
+                             o & 2 ? GBLAS_OP_T : GBLAS_OP_N, few[c].m, few[c].n, few[c].k,
+                             few[c].pad, few[c].pad, few[c].pad, o % 2);
+    static const struct {
+        int64_t m, n, k;
+        gblas_operation_t ta, tb;
+    } peels[] = {
+        {33, 2048, 4096, GBLAS_OP_T, GBLAS_OP_N}, /* last row: a GEMV */
+        {65, 2048, 4096, GBLAS_OP_T, GBLAS_OP_T}, /* last row: a GEMV */
+        {33, 2048, 4096, GBLAS_OP_N, GBLAS_OP_N}, /* strided x: one GEMM */
+        {2048, 33, 4096, GBLAS_OP_N, GBLAS_OP_N}, /* last column: a GEMV */
+        {4096, 65, 2048, GBLAS_OP_T, GBLAS_OP_N}, /* last column: a GEMV */
+    };
+    for (size_t c = 0; c < sizeof peels / sizeof peels[0]; c++)
+        gemm_padded_case(&t, cb, &r, PREC_S, peels[c].ta, peels[c].tb, peels[c].m, peels[c].n,
+                         peels[c].k, c % 2, 0, c % 3, c % 2);
+    CUBLAS_OK(cublasDestroy(cb));
+    harness_close(&t);
+}

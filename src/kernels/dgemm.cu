@@ -401,12 +401,16 @@ extern "C" cudaError_t gblas_cuda_dgemm_prepare(const char **failed) {
     return err;
 }
 
+/* One row or column: a GEMV (gemm_is_gemv); then the configs above. */
 extern "C" cudaError_t gblas_cuda_launch_dgemm(gblas_cuda_env *env, int transa, int transb,
                                                int64_t m, int64_t n, int64_t k,
                                                gblas_cuda_dscalar alpha, const double *A,
                                                int64_t lda, const double *B, int64_t ldb,
                                                gblas_cuda_dscalar beta, double *C, int64_t ldc) {
     if (m <= 0 || n <= 0) return cudaSuccess;
+    if (gemm_is_gemv(m, n, k))
+        return launch_gemm_as_gemv(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
+                                   ldc);
     if (ceil_div(m, DgemmLarge::BM) * ceil_div(n, DgemmLarge::BN) >= 2LL * env->sm_count)
         return DgemmLarge::launch(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
                                   ldc);

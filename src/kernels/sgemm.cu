@@ -1,11 +1,12 @@
 /* sgemm.cu: C = alpha op(A) op(B) + beta C in FP32 on the FFMA pipes (no TF32), column-major.
  *
  * Tile map of sgemm_kernel<Shape> (8 x 8 outputs per thread):
- *   The block computes a BM x BN tile of C. Warps form a (BM/64) x (BN/32) grid, each owning a
- *   64 x 32 warp tile; lane = lm + 8 ln (lm 0..7, ln 0..3). A thread's rows are
- *   wm*64 + {0, 32} + lm*4 + {0..3} and its columns wn*32 + {0, 16} + ln*4 + {0..3}: four 4 x 4
- *   blocks, read from shared memory as float4s (per warp 8 distinct float4 of A and 4 of B per
- *   k: one wavefront each, no bank conflicts).
+ *   The block computes a BM x BN tile of C. Warps form a (BM/WM) x (BN/WN) grid, each owning a
+ *   WM x WN warp tile, 64 x 32 (lane = lm + 8 ln, lm 0..7, ln 0..3) or 32 x 64 (lane = lm + 4 ln,
+ *   lm 0..3, ln 0..7). A thread's rows are wm*WM + {0, WM/2} + lm*4 + {0..3} and its columns
+ *   wn*WN + {0, WN/2} + ln*4 + {0..3}: four 4 x 4 blocks, read from shared memory as float4s
+ *   (per warp WM/8 distinct float4 of A and WN/8 of B per k: one wavefront each, no bank
+ *   conflicts).
  *   Shared memory: kBuffers buffers of As[BK][BM + 4] (op(A) k-major) and as many of
  *   Bs[BK][BN + 4]. Tiles are staged through registers, one barrier per tile:
  *   - two buffers (the 128x64 and 64x64 configs): tile t + 1 is loaded while tile t is
@@ -21,13 +22,15 @@
  *   column in slot l: 32 bytes, a whole sector; its two stores (rows kk, kk + 4) land 16 banks
  *   apart thanks to the 4-float row pad, so a warp (16 columns x 2) stores without conflicts.
  * Each operand's interior tiles, when it is 16-byte aligned, take unguarded float4 loads from
- * one pointer (slot l + 1 lies kSlotK further along k); its edge tiles, and all of an unaligned
+ * one pointer (slot l lies a fixed offset further: along k, or along e in the configs whose
+ * threads do not cover a K-contiguous tile's columns in one slot); its edge tiles, and all of an unaligned
  * operand's, take guarded scalar ones (zero fill). In the three-buffer configs, blocks whose
  * every tile is interior in both operands run a copy of the tile loop without those branches.
  * Configs (chosen in gblas_cuda_launch_sgemm): 128x128x16 with 256 threads (128x128x32 for
  * op(A) = A^T with k >= 256); 128x64x16 with 128 threads and 64x64x16 with 64 threads when
- * 128x128 tiles would leave SMs idle, split along k (grid.y) so that one wave fills each SM with
- * kMinBlocks blocks. A tile's 2 to 8 splits form a thread-block cluster where one wave of such
+ * 128x128 tiles would leave SMs idle; 32x128x16 and 128x32x16 with 64 threads for outputs of at
+ * most 32 rows or columns. The last four split along k (grid.y) so that one wave fills each SM
+ * with kMinBlocks blocks. A tile's 2 to 8 splits form a thread-block cluster where one wave of such
  * clusters holds every tile (more splits are capped at 8 where that costs little): each block
  * leaves its sums in shared memory and the cluster adds them (cluster_splitk_reduce); otherwise
  * the splits' partials go through global memory to gemm_splitk_reduce_kernel. Both add the
@@ -45,9 +48,11 @@ namespace {
  * during tile t, so tile t + 1's first fragments are read before the barrier that ends tile t).
  * Staged tiles move through registers in kParts parts per operand, one part in flight during
  * each kPhaseK k steps of the tile (A's parts first, then B's). */
-template <int BM_, int BN_, int BK_, int kBuffers_> struct SgemmShape {
+template <int BM_, int BN_, int BK_, int kBuffers_, int WM_ = 64> struct SgemmShape {
     static constexpr int BM = BM_, BN = BN_, BK = BK_, kBuffers = kBuffers_;
-    static constexpr int kWarpsM = BM / 64, kWarpsN = BN / 32;
+    /* warp tile WM x WN, 8 x 8 outputs per lane: 64 x 32 (lanes 8 x 4) or 32 x 64 (4 x 8) */
+    static constexpr int WM = WM_, WN = 32 * 64 / WM_;
+    static constexpr int kWarpsM = BM / WM, kWarpsN = BN / WN;
     static constexpr int kThreads = kWarpsM * kWarpsN * 32;
     /* Blocks resident per SM, guaranteed by __launch_bounds__ (registers capped at 128 for
      * 256 and 128 threads, 170 for 64; shared memory allows more): split-K fills exactly this
@@ -59,7 +64,8 @@ template <int BM_, int BN_, int BK_, int kBuffers_> struct SgemmShape {
     /* split-K in a cluster (two-buffer configs): the buffers, then the block's BM x BN sums */
     static constexpr size_t kClusterSmemFloats =
         kSmemBytes / sizeof(float) > BM * BN ? kSmemBytes / sizeof(float) : BM * BN;
-    static_assert(BM % 64 == 0 && BN % 32 == 0, "the block tile is whole 64 x 32 warp tiles");
+    static_assert(WM == 64 || WM == 32, "warp tiles of 64 x 32 or 32 x 64");
+    static_assert(BM % WM == 0 && BN % WN == 0, "the block tile is whole warp tiles");
     static_assert((BM * BK) % (4 * kThreads) == 0 && (BN * BK) % (4 * kThreads) == 0,
                   "each thread loads whole float4s of both tiles");
     static_assert(BK % 4 == 0, "K-contiguous tiles are loaded as float4s along k");
@@ -79,14 +85,20 @@ template <int E, int BK, int THREADS, bool KContig> struct TileLoader {
     /* K-contiguous: kLanes adjacent lanes read adjacent float4s of one column */
     static constexpr int kLanes = KContig && (THREADS / 2) % E == 0 && BK % 8 == 0 ? 2 : 1;
     static constexpr int kRow = E + 4; /* shared row stride in floats */
-    /* slot l covers k from coords(threadIdx.x).kk + l kSlotK (e is the same for every slot) */
-    static constexpr int kSlotK = 4 * THREADS / E;
-    static_assert(KContig ? (THREADS / kLanes) % E == 0 : THREADS % (E / 4) == 0,
-                  "slot l + 1 of a thread is the same e, kSlotK further along k");
+    /* Slot l is the element (e + slot_e(l), kk + slot_k(l)) of the tile, (e, kk) slot 0's. A
+     * slot covers kColumns columns (e); where that is fewer than E (K-contiguous, E > THREADS /
+     * kLanes), kGroup consecutive slots cover the E columns at the same k. */
+    static constexpr int kColumns = KContig ? THREADS / kLanes : E;
+    static constexpr int kGroup = E > kColumns ? E / kColumns : 1;
+    static constexpr int kSlotK = kGroup == 1 ? 4 * THREADS / E : 4 * kLanes;
+    static_assert(KContig ? kColumns % E == 0 || E % kColumns == 0 : THREADS % (E / 4) == 0,
+                  "slots cover whole columns (e) of the tile");
+    static constexpr __host__ __device__ int slot_e(int l) { return (l % kGroup) * kColumns; }
+    static constexpr __host__ __device__ int slot_k(int l) { return (l / kGroup) * kSlotK; }
     static_assert(kRow % 4 == 0 && (4 * kRow) % 32 == 16,
                   "rows stay float4-aligned and rows kk, kk + 4 start 16 banks apart");
     float4 reg[kLoads];
-    int e, kk;   /* slot 0's element of the tile; slot l is (e, kk + l kSlotK) */
+    int e, kk;   /* slot 0's element of the tile */
     int64_t off; /* X offset of slot 0's element in the current tile */
 
     /* float4 number f of the tile -> its first element (e, kk) */
@@ -116,7 +128,7 @@ template <int E, int BK, int THREADS, bool KContig> struct TileLoader {
         const float *p = X + off;
 #pragma unroll
         for (int l = L0; l < L1; ++l)
-            reg[l] = *reinterpret_cast<const float4 *>(p + l * offset(0, kSlotK, ld));
+            reg[l] = *reinterpret_cast<const float4 *>(p + offset(slot_e(l), slot_k(l), ld));
     }
     /* guarded: scalar loads; elements at tile e >= e_in or tile k >= k_in are not read and
      * become zeros. */
@@ -130,7 +142,7 @@ template <int E, int BK, int THREADS, bool KContig> struct TileLoader {
             float v[4];
 #pragma unroll
             for (int c = 0; c < 4; ++c) {
-                const int de = KContig ? 0 : c, dk = l * kSlotK + (KContig ? c : 0);
+                const int de = slot_e(l) + (KContig ? 0 : c), dk = slot_k(l) + (KContig ? c : 0);
                 v[c] = (de < e_room && dk < k_room) ? p[offset(de, dk, ld)] : 0.0f;
             }
             reg[l] = make_float4(v[0], v[1], v[2], v[3]);
@@ -139,7 +151,7 @@ template <int E, int BK, int THREADS, bool KContig> struct TileLoader {
     template <int L0 = 0, int L1 = kLoads> __device__ __forceinline__ void store(float *S) const {
 #pragma unroll
         for (int l = L0; l < L1; ++l) {
-            float *s = S + (kk + l * kSlotK) * kRow + e;
+            float *s = S + (kk + slot_k(l)) * kRow + e + slot_e(l);
             if (KContig) {
                 s[0 * kRow] = reg[l].x;
                 s[1 * kRow] = reg[l].y;
@@ -198,8 +210,10 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
     }
     allow_dependent_launch(); /* the split-K reduce waits for this grid's completion */
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-    const int wm = warp % (BM / 64), wn = warp / (BM / 64);
-    const int am = wm * 64 + (lane % 8) * 4, bn = wn * 32 + (lane / 8) * 4;
+    /* a lane's rows am + {0, kHalfM} + {0..3}, columns bn + {0, kHalfN} + {0..3} */
+    constexpr int WM = Shape::WM, WN = Shape::WN, kHalfM = WM / 2, kHalfN = WN / 2;
+    const int wm = warp % (BM / WM), wn = warp / (BM / WM);
+    const int am = wm * WM + (lane % (WM / 8)) * 4, bn = wn * WN + (lane / (WM / 8)) * 4;
     int64_t tm, tn;
     tile_coords(blockIdx.x, ceil_div(m, BM), ceil_div(n, BN), tm, tn);
     const int64_t m0 = tm * BM, n0 = tn * BN;
@@ -236,9 +250,9 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
                 for (int kk = k_begin; kk < k_begin + BK / 2; ++kk) {
                     const float *as = &As[cur][kk * kRowA + am], *bs = &Bs[cur][kk * kRowB + bn];
                     const float4 a0 = *reinterpret_cast<const float4 *>(as);
-                    const float4 a1 = *reinterpret_cast<const float4 *>(as + 32);
+                    const float4 a1 = *reinterpret_cast<const float4 *>(as + kHalfM);
                     const float4 b0 = *reinterpret_cast<const float4 *>(bs);
-                    const float4 b1 = *reinterpret_cast<const float4 *>(bs + 16);
+                    const float4 b1 = *reinterpret_cast<const float4 *>(bs + kHalfN);
                     const float a[8] = {a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w};
                     const float b[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
 #pragma unroll
@@ -279,13 +293,13 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
              * ended tile t - 1). Tile t + 1 (buffer c1, stored during tile t - 1) is visible
              * since that barrier too, so its first fragments are read during tile t's last k
              * step. Fragments are double-buffered: step kk + 1's are read during step kk. */
-            float4 fa[2][2], fb[2][2]; /* [step parity][rows +0 / +32, columns +0 / +16] */
+            float4 fa[2][2], fb[2][2]; /* [step parity][rows +0 / +kHalfM, columns +0 / +kHalfN] */
             auto read_fragments = [&](int buf, int kk, int parity) {
                 const float *as = &As[buf][kk * kRowA + am], *bs = &Bs[buf][kk * kRowB + bn];
                 fa[parity][0] = *reinterpret_cast<const float4 *>(as);
-                fa[parity][1] = *reinterpret_cast<const float4 *>(as + 32);
+                fa[parity][1] = *reinterpret_cast<const float4 *>(as + kHalfM);
                 fb[parity][0] = *reinterpret_cast<const float4 *>(bs);
-                fb[parity][1] = *reinterpret_cast<const float4 *>(bs + 16);
+                fb[parity][1] = *reinterpret_cast<const float4 *>(bs + kHalfN);
             };
             auto multiply_step = [&](int parity) {
                 const float a[8] = {fa[parity][0].x, fa[parity][0].y, fa[parity][0].z,
@@ -388,7 +402,8 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
         }
     }
 
-    /* Epilogue: thread element (i, j) is C[m0 + am + (i/4)*32 + i%4, n0 + bn + (j/4)*16 + j%4]. */
+    /* Epilogue: thread element (i, j) is
+     * C[m0 + am + (i/4) kHalfM + i%4, n0 + bn + (j/4) kHalfN + j%4]. */
     if constexpr (kClusterSplit) { /* the tile's splits form a cluster: raw sums to smem */
         __syncthreads(); /* every warp is done with the buffers */
         if (alpha != 0.0f)
@@ -396,8 +411,8 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
             for (int j = 0; j < 8; ++j)
 #pragma unroll
                 for (int h = 0; h < 2; ++h)
-                    *reinterpret_cast<float4 *>(smem + am + h * 32 +
-                                                (bn + (j / 4) * 16 + j % 4) * BM) =
+                    *reinterpret_cast<float4 *>(smem + am + h * kHalfM +
+                                                (bn + (j / 4) * kHalfN + j % 4) * BM) =
                         make_float4(acc[h * 4 + 0][j], acc[h * 4 + 1][j], acc[h * 4 + 2][j],
                                     acc[h * 4 + 3][j]);
         cluster_splitk_reduce<float, BM, BN, THREADS>(smem, m0, n0, m, n, alpha,
@@ -411,8 +426,8 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
         for (int j = 0; j < 8; ++j)
 #pragma unroll
             for (int i = 0; i < 8; ++i) {
-                const int64_t r = m0 + am + (i / 4) * 32 + i % 4;
-                const int64_t c = n0 + bn + (j / 4) * 16 + j % 4;
+                const int64_t r = m0 + am + (i / 4) * kHalfM + i % 4;
+                const int64_t c = n0 + bn + (j / 4) * kHalfN + j % 4;
                 if (r < m && c < n) P[r + c * m] = acc[i][j];
             }
         return;
@@ -421,10 +436,10 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
     const bool vec_store = vec_c && m0 + BM <= m && n0 + BN <= n;
 #pragma unroll
     for (int j = 0; j < 8; ++j) {
-        const int64_t c = n0 + bn + (j / 4) * 16 + j % 4;
+        const int64_t c = n0 + bn + (j / 4) * kHalfN + j % 4;
 #pragma unroll
         for (int h = 0; h < 2; ++h) {
-            const int64_t r = m0 + am + h * 32;
+            const int64_t r = m0 + am + h * kHalfM;
             float *p = C + r + c * ldc;
             if (vec_store) {
                 float4 old = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
@@ -569,6 +584,13 @@ using SgemmLargeDeep = SgemmKernels<SgemmShape<128, 128, 32, 3>, true>;
 constexpr int64_t kDeepK = 256;
 using SgemmMid = SgemmKernels<SgemmShape<128, 64, 16, 2>, false, 0>;
 using SgemmSmall = SgemmKernels<SgemmShape<64, 64, 16, 2>, false, 1>;
+/* Outputs of at most 32 rows (columns) and more columns (rows): 32 x 128 tiles of two 32 x 64
+ * warp tiles (128 x 32 of 64 x 32), where the 64 x 64 config computes twice the rows
+ * (columns): 32 x 8192 x 8192 ran 244 -> 162 us, 8192 x 32 x 8192 219 -> 123 us. */
+using SgemmFewRows = SgemmKernels<SgemmShape<32, 128, 16, 2, 32>>;
+using SgemmFewCols = SgemmKernels<SgemmShape<128, 32, 16, 2>>;
+using XpThinM = SgemmKernels<SgemmShape<32, 128, 16, 2, 32>>;
+using XpThinN = SgemmKernels<SgemmShape<128, 32, 16, 2>>;
 static_assert(GBLAS_CUDA_SGEMM_SPLIT_CONFIGS == 2 && GBLAS_CUDA_MAX_SPLIT_CLUSTER == kClusterSplits,
               "cuda_launch.h sizes the cluster counts of SgemmMid and SgemmSmall");
 
@@ -577,9 +599,9 @@ static_assert(GBLAS_CUDA_SGEMM_SPLIT_CONFIGS == 2 && GBLAS_CUDA_MAX_SPLIT_CLUSTE
 /* Rows (columns) at the end of m (n) that a 128 x 128 grid should leave to a second GEMM: a
  * remainder of at most kThinEdge rows whose tile row alone adds a wave at two blocks per SM
  * (4097^3: 33 x 33 tiles take 5 waves, 32 x 33 take 4; the 1 x 4097 x 4097 rest costs about a
- * tenth of a wave). The rest runs on 64-row tiles, so its cost grows with the other extent: a
- * tile row of at most half a wave keeps it under about 40% of the wave saved. 0 when there is
- * nothing to gain. */
+ * tenth of a wave). The rest runs on 32-row tiles (a GEMV for one row), so its cost grows with
+ * the other extent: a tile row of at most half a wave kept it under about 40% of the wave saved
+ * when it ran on 64-row tiles. 0 when there is nothing to gain. */
 constexpr int64_t kThinEdge = 32;
 static int64_t thin_edge(int64_t extent, int64_t other_tiles, int64_t slots) {
     const int64_t rest = extent % 128, whole_tiles = extent / 128;
@@ -589,34 +611,77 @@ static int64_t thin_edge(int64_t extent, int64_t other_tiles, int64_t slots) {
     return saves_wave ? rest : 0;
 }
 
-/* 128 x 128 tiles when they fill the SMs (a thin last tile row or column peeled off into a
+/* The GEMM of the first m - rows rows and n - cols columns of C, then the GEMM of the rest
+ * (one of rows, cols is 0): op(A)[m - rows:, :] op(B), or op(A) op(B)[:, n - cols:]. The two
+ * write disjoint parts of C, one after the other. */
+static cudaError_t launch_split_off(gblas_cuda_env *env, int transa, int transb, int64_t m,
+                                    int64_t n, int64_t k, gblas_cuda_sscalar alpha,
+                                    const float *A, int64_t lda, const float *B, int64_t ldb,
+                                    gblas_cuda_sscalar beta, float *C, int64_t ldc, int64_t rows,
+                                    int64_t cols) {
+    const int64_t mw = m - rows, nw = n - cols;
+    const cudaError_t err = gblas_cuda_launch_sgemm(env, transa, transb, mw, nw, k, alpha, A, lda,
+                                                    B, ldb, beta, C, ldc);
+    if (err != cudaSuccess) return err;
+    if (rows)
+        return gblas_cuda_launch_sgemm(env, transa, transb, rows, n, k, alpha,
+                                       A + (transa ? mw * lda : mw), lda, B, ldb, beta, C + mw,
+                                       ldc);
+    return gblas_cuda_launch_sgemm(env, transa, transb, m, cols, k, alpha, A, lda,
+                                   B + (transb ? nw : nw * ldb), ldb, beta, C + nw * ldc, ldc);
+}
+
+/* The rows (columns) that the small configs' tiles compute for an extent below 128: one
+ * 32-wide tile, or whole 64-wide ones. */
+static int64_t small_tiles_extent(int64_t e) { return e <= 32 ? 32 : ceil_div(e, 64) * 64; }
+
+/* Whether the last row of m (column of n) should run as a GEMV after the GEMM of the others:
+ * where that shrinks what the tiles compute (m = 33: 64 -> 32 rows, 65: 128 -> 64), the
+ * operand the GEMV reads again (other x k elements: op(B) for a row, op(A) for a column) is
+ * large enough for the saved rows to outweigh a launch, and the GEMV's x (the row of op(A), the
+ * column of op(B)) is contiguous: a strided x ran the GEMV 1.8x slower, so that 33 x 8192 x
+ * 8192 NN lost (241 -> 287 us) where TT gained (305 -> 197 us) and 8192 x 33 x 8192 NN gained
+ * (221 -> 189 us; bench/gemm-log.md section 27). */
+constexpr int64_t kPeelMinElems = (int64_t)1 << 23;
+static bool peel_last(int64_t extent, int64_t other, int64_t k, bool x_contiguous) {
+    return extent < 128 && small_tiles_extent(extent - 1) < small_tiles_extent(extent) &&
+           other * k >= kPeelMinElems && x_contiguous;
+}
+
+/* One row or column: a GEMV (gemm_is_gemv). A lone row or column past a 32-wide tile: a GEMV
+ * after the rest (peel_last). At most 32 rows (columns): 32 x 128 (128 x 32) tiles. Otherwise
+ * 128 x 128 tiles when they fill the SMs (a thin last tile row or column peeled off into a
  * second GEMM where that saves a wave: thin_edge); 128 x 64 (4 warps) while there are at least
  * a quarter as many of them as SMs, so that split-K stays shallow (its partials cost traffic);
  * below that, or when m < 128 would leave most of a 128-row tile empty, 64 x 64 (2 warps), split
- * deeper. The two parts of a peeled GEMM write disjoint parts of C, one after the other. */
+ * deeper. */
 extern "C" cudaError_t gblas_cuda_launch_sgemm(gblas_cuda_env *env, int transa, int transb,
                                                int64_t m, int64_t n, int64_t k,
                                                gblas_cuda_sscalar alpha, const float *A,
                                                int64_t lda, const float *B, int64_t ldb,
                                                gblas_cuda_sscalar beta, float *C, int64_t ldc) {
     if (m <= 0 || n <= 0) return cudaSuccess;
+    if (gemm_is_gemv(m, n, k))
+        return launch_gemm_as_gemv(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
+                                   ldc);
+    const int64_t last_row = peel_last(m, n, k, transa) ? 1 : 0;
+    const int64_t last_col = !last_row && peel_last(n, m, k, !transb) ? 1 : 0;
+    if (last_row || last_col)
+        return launch_split_off(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc,
+                                last_row, last_col);
+    if (m <= 32 && n > 32)
+        return SgemmFewRows::launch(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
+                                    ldc);
+    if (n <= 32 && m > 32)
+        return SgemmFewCols::launch(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
+                                    ldc);
     if (ceil_div(m, 128) * ceil_div(n, 128) >= env->sm_count) {
         const int64_t slots = (int64_t)SgemmLarge::Shape::kMinBlocks * env->sm_count;
         const int64_t rows = thin_edge(m, ceil_div(n, 128), slots);
         const int64_t cols = rows ? 0 : thin_edge(n, ceil_div(m, 128), slots);
-        if (rows || cols) { /* the whole tiles, then op(A)[m - rows:, :] or op(B)[:, n - cols:] */
-            const int64_t mw = m - rows, nw = n - cols;
-            cudaError_t err = gblas_cuda_launch_sgemm(env, transa, transb, mw, nw, k, alpha, A,
-                                                      lda, B, ldb, beta, C, ldc);
-            if (err != cudaSuccess) return err;
-            if (rows)
-                return gblas_cuda_launch_sgemm(env, transa, transb, rows, n, k, alpha,
-                                               A + (transa ? mw * lda : mw), lda, B, ldb, beta,
-                                               C + mw, ldc);
-            return gblas_cuda_launch_sgemm(env, transa, transb, m, cols, k, alpha, A, lda,
-                                           B + (transb ? nw : nw * ldb), ldb, beta, C + nw * ldc,
-                                           ldc);
-        }
+        if (rows || cols)
+            return launch_split_off(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
+                                    ldc, rows, cols);
         if (transa && k >= kDeepK)
             return SgemmLargeDeep::launch(env, transa, transb, m, n, k, alpha, A, lda, B, ldb,
                                           beta, C, ldc);
