@@ -18,12 +18,12 @@
  *     part's registers are live at a time (bench/gemm-log.md section 20).
  *   Loads: "MN-contiguous" operands (A with N, B with T) are read as float4s along m (n) and
  *   stored as float4s; "K-contiguous" ones (A with T, B with N) as float4s along k, stored
- *   transposed as 4 scalars. In the 128 x 128 configs a lane pair reads k 8l .. 8l + 7 of one
- *   column in slot l: 32 bytes, a whole sector; its two stores (rows kk, kk + 4) land 16 banks
- *   apart thanks to the 4-float row pad, so a warp (16 columns x 2) stores without conflicts.
+ *   transposed as 4 scalars. A lane pair reads 8 consecutive k of one column: 32 bytes, a whole
+ *   sector; its two stores (rows kk, kk + 4) land 16 banks apart thanks to the 4-float row pad,
+ *   so a warp (16 columns x 2) stores without conflicts. Where the pairs do not cover a tile's
+ *   columns (E > THREADS / 2), consecutive slots take the next columns at the same k.
  * Each operand's interior tiles, when it is 16-byte aligned, take unguarded float4 loads from
- * one pointer (slot l lies a fixed offset further: along k, or along e in the configs whose
- * threads do not cover a K-contiguous tile's columns in one slot); its edge tiles, and all of an unaligned
+ * one pointer (slot l at a fixed offset from slot 0); its edge tiles, and all of an unaligned
  * operand's, take guarded scalar ones (zero fill). In the three-buffer configs, blocks whose
  * every tile is interior in both operands run a copy of the tile loop without those branches.
  * Configs (chosen in gblas_cuda_launch_sgemm): 128x128x16 with 256 threads (128x128x32 for
@@ -82,8 +82,10 @@ template <int BM_, int BN_, int BK_, int kBuffers_, int WM_ = 64> struct SgemmSh
  * X[(k0 + kk) + (e0 + e) ld] when K-contiguous. Stored to shared memory as S[kk][e]. */
 template <int E, int BK, int THREADS, bool KContig> struct TileLoader {
     static constexpr int kLoads = E * BK / (4 * THREADS);
-    /* K-contiguous: kLanes adjacent lanes read adjacent float4s of one column */
-    static constexpr int kLanes = KContig && (THREADS / 2) % E == 0 && BK % 8 == 0 ? 2 : 1;
+    /* K-contiguous: kLanes adjacent lanes read adjacent float4s of one column (a lane pair: a
+     * whole 32-byte sector; single float4s read half sectors: 32 x 8192 x 8192 NN 164 -> 145
+     * us with pairs, bench/gemm-log.md section 27) */
+    static constexpr int kLanes = KContig && BK % 8 == 0 ? 2 : 1;
     static constexpr int kRow = E + 4; /* shared row stride in floats */
     /* Slot l is the element (e + slot_e(l), kk + slot_k(l)) of the tile, (e, kk) slot 0's. A
      * slot covers kColumns columns (e); where that is fewer than E (K-contiguous, E > THREADS /
