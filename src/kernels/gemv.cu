@@ -4,8 +4,9 @@
  *    column groups over one chunk of columns (RT = 64, or 8 when m is small), the groups summed
  *    in order through shared memory. x is read through L1.
  * T: a group of LPC lanes owns CPT columns and reads them in 16-byte pieces, P pieces per
- *    column in flight, against the same pieces of x read through L1; the group's lanes are
- *    summed by a fixed butterfly. A block covers 256/LPC x CPT columns over one chunk of rows.
+ *    column in flight, against the same pieces of x read through L1 (a strided float x staged
+ *    through shared memory, XMode); the group's lanes are summed by a fixed butterfly. A block
+ *    covers 256/LPC x CPT columns over one chunk of rows.
  * Otherwise, with more than one chunk, each writes partial sums to scratch and
  * gemv_reduce_kernel (a dependent launch) adds them in chunk order before alpha and beta.
  * Shapes and chunk counts depend on m, n and the SM count only (launch_gemv_shape). */
@@ -115,8 +116,8 @@ __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
     }
 }
 
-/* T: the 16-byte piece of column a at rows [r, r + R), and the same rows of x (xr, increment
- * incx; one 16-byte load when xvec); with kGuard, rows from r_end on read as zero. */
+/* T: the 16-byte piece of column a at rows [r, r + R); with kGuard, rows from r_end on read as
+ * zero. */
 template <bool kHinted, bool kGuard, typename T>
 __device__ __forceinline__ typename Vec16<T>::type column_piece(const T *a, int64_t r,
                                                                 int64_t r_end) {
@@ -128,25 +129,55 @@ __device__ __forceinline__ typename Vec16<T>::type column_piece(const T *a, int6
     for (int c = 0; c < VT::width && r + c < r_end; ++c) VT::set(v, c, a[r + c]);
     return v;
 }
-template <bool kGuard, typename T>
-__device__ __forceinline__ typename Vec16<T>::type x_piece(const T *xr, int64_t incx, bool xvec,
-                                                           int64_t r, int64_t r_end) {
-    using V = typename Vec16<T>::type;
-    using VT = Vec16<T>;
-    if (xvec && (!kGuard || r + VT::width <= r_end))
-        return __ldg(reinterpret_cast<const V *>(xr + r));
-    V v = {};
-    for (int c = 0; c < VT::width && (!kGuard || r + c < r_end); ++c)
-        VT::set(v, c, __ldg(xr + (r + c) * incx));
-    return v;
-}
+/* T: x's rows [r, r + R) as one vector; with kGuard, rows from r_end on read as zero. XGlobal
+ * reads them from x with one 16-byte load, XGather with R scalar loads, XStaged from the block's
+ * copy in shared memory of rows [s0, s0 + kStageRows). */
+template <typename T> struct XGlobal { /* x contiguous and 16-byte aligned */
+    const T *xr;
+    template <bool kGuard>
+    __device__ __forceinline__ typename Vec16<T>::type piece(int64_t r, int64_t r_end) const {
+        using V = typename Vec16<T>::type;
+        using VT = Vec16<T>;
+        if (!kGuard || r + VT::width <= r_end) return __ldg(reinterpret_cast<const V *>(xr + r));
+        V v = {};
+        for (int c = 0; c < VT::width && r + c < r_end; ++c) VT::set(v, c, __ldg(xr + r + c));
+        return v;
+    }
+};
+template <typename T> struct XGather { /* x strided or unaligned: R scalar loads */
+    const T *xr;
+    int64_t incx;
+    template <bool kGuard>
+    __device__ __forceinline__ typename Vec16<T>::type piece(int64_t r, int64_t r_end) const {
+        using V = typename Vec16<T>::type;
+        using VT = Vec16<T>;
+        V v = {};
+        for (int c = 0; c < VT::width && (!kGuard || r + c < r_end); ++c)
+            VT::set(v, c, __ldg(xr + (r + c) * incx));
+        return v;
+    }
+};
+template <typename T> struct XStaged {
+    const T *xs;
+    int64_t s0;
+    template <bool kGuard>
+    __device__ __forceinline__ typename Vec16<T>::type piece(int64_t r, int64_t r_end) const {
+        using V = typename Vec16<T>::type;
+        using VT = Vec16<T>;
+        const T *p = xs + (r - s0);
+        if (!kGuard || r + VT::width <= r_end) return *reinterpret_cast<const V *>(p);
+        V v = {};
+        for (int c = 0; c < VT::width && r + c < r_end; ++c) VT::set(v, c, p[c]);
+        return v;
+    }
+};
 
 /* T: P pieces, kPieceRows apart from row r, of each of this group's CPT columns (those below
- * n), all loaded before the first is used. */
-template <bool kHinted, bool kGuard, typename S, typename T>
+ * n), all loaded before the first is used, and the same rows of x. */
+template <bool kHinted, bool kGuard, typename S, typename T, typename X>
 __device__ __forceinline__ void rows_batch(const T *A, int64_t lda, int64_t n, int64_t col0,
-                                           const T *xr, int64_t incx, bool xvec, int64_t r,
-                                           int64_t r_end, T (&acc)[S::CPT][Vec16<T>::width]) {
+                                           const X &x, int64_t r, int64_t r_end,
+                                           T (&acc)[S::CPT][Vec16<T>::width]) {
     using V = typename Vec16<T>::type;
     using VT = Vec16<T>;
     constexpr int kPieceRows = S::LPC * VT::width;
@@ -159,7 +190,7 @@ __device__ __forceinline__ void rows_batch(const T *A, int64_t lda, int64_t n, i
             const int64_t col = col0 + (int64_t)q * S::kGroups;
             v[q][p] = col < n ? column_piece<kHinted, kGuard>(A + col * lda, rp, r_end) : V{};
         }
-        xv[p] = x_piece<kGuard>(xr, incx, xvec, rp, r_end);
+        xv[p] = x.template piece<kGuard>(rp, r_end);
     }
 #pragma unroll
     for (int q = 0; q < S::CPT; ++q)
@@ -170,11 +201,20 @@ __device__ __forceinline__ void rows_batch(const T *A, int64_t lda, int64_t n, i
                 acc[q][c] = fma(VT::get(v[q][p], c), VT::get(xv[p], c), acc[q][c]);
 }
 
-template <typename T, typename S, bool kHinted>
+/* How gemv_t_kernel reads x: kVector (contiguous and 16-byte aligned: XGlobal); otherwise
+ * kStaged for float, kGather for double. A staged block copies kStageRows rows of x at a time
+ * into shared memory: gathered piece by piece, each of a float piece's 4 scalar loads touched as
+ * many sectors as lanes (sgemv T 4096 with incx = 2: 1.18 -> 1.38x cuBLAS staged), where a
+ * double piece takes 2 and the copy itself cost more (dgemv T 4096, incx = 2: 1.23 -> 1.17x;
+ * bench/level12-log.md section 8). Each mode is its own instance: the three in one kernel made
+ * the 64-register float instances spill. */
+enum class XMode { kVector, kGather, kStaged };
+constexpr int kStageBytes = 8192;
+template <typename T, typename S, bool kHinted, XMode kX>
 __global__ void __launch_bounds__(kThreads, S::kBlocksPerSm)
     gemv_t_kernel(int64_t m, int64_t n, int64_t rows_per_chunk, Scalar<T> alpha_s,
                   const T *__restrict__ A, int64_t lda, bool vec, const T *__restrict__ x,
-                  int64_t incx, bool xvec, Scalar<T> beta_s, T *__restrict__ y, int64_t incy,
+                  int64_t incx, Scalar<T> beta_s, T *__restrict__ y, int64_t incy,
                   T *__restrict__ partial) {
     constexpr int R = Vec16<T>::width, kPieceRows = S::LPC * R;
     allow_dependent_launch();
@@ -186,13 +226,33 @@ __global__ void __launch_bounds__(kThreads, S::kBlocksPerSm)
     T acc[S::CPT][R] = {};
     if (alpha != T(0)) { /* alpha == 0: A and x are never read */
         const T *xr = x + vec_start(m, incx);
+        constexpr int64_t step = (int64_t)S::P * kPieceRows;
+        /* rows [r0, r1) of this lane's pieces: full batches, then a guarded one */
+        auto rows = [&](const auto &xa, int64_t r0, int64_t r1) {
+            int64_t r = r0 + lane * R;
+            for (; r + step - kPieceRows + R <= r1; r += step)
+                rows_batch<kHinted, false, S>(A, lda, n, col0, xa, r, r1, acc);
+            if (r < r1) rows_batch<kHinted, true, S>(A, lda, n, col0, xa, r, r1, acc);
+        };
         if (vec) {
-            int64_t r = r_begin + lane * R;
-            const int64_t step = (int64_t)S::P * kPieceRows;
-            for (; r + step - kPieceRows + R <= r_end; r += step)
-                rows_batch<kHinted, false, S>(A, lda, n, col0, xr, incx, xvec, r, r_end, acc);
-            if (r < r_end)
-                rows_batch<kHinted, true, S>(A, lda, n, col0, xr, incx, xvec, r, r_end, acc);
+            if constexpr (kX == XMode::kVector) {
+                rows(XGlobal<T>{xr}, r_begin, r_end);
+            } else if constexpr (kX == XMode::kGather) {
+                rows(XGather<T>{xr, incx}, r_begin, r_end);
+            } else {
+                constexpr int kStageRows = kStageBytes / sizeof(T);
+                static_assert(kStageRows % step == 0, "a staged block of x is whole batches");
+                __shared__ __align__(16) T xs[kStageRows];
+                for (int64_t s0 = r_begin; s0 < r_end; s0 += kStageRows) {
+                    const int64_t s1 = min(r_end, s0 + kStageRows);
+                    __syncthreads(); /* every lane is done with the previous block of x */
+                    const T *xsrc = xr + s0 * incx;
+                    for (int i = threadIdx.x; i < (int)(s1 - s0); i += kThreads)
+                        xs[i] = xsrc[i * incx];
+                    __syncthreads();
+                    rows(XStaged<T>{xs, s0}, s0, s1);
+                }
+            }
         } else {
             for (int64_t r = r_begin + lane; r < r_end; r += S::LPC) {
                 const T xv = xr[r * incx];
@@ -281,9 +341,11 @@ cudaError_t launch_gemv_t(gblas_cuda_env *env, int64_t m, int64_t n, Scalar<T> a
         S::kOnePass ? m : chunk_length(m, (int64_t)S::LPC * R * S::P, col_blocks, n * sizeof(T),
                                        env->sm_count, S::kBlocksPerSm);
     *chunks = ceil_div(m, rpc);
-    gemv_t_kernel<T, S, kHinted><<<dim3((unsigned)col_blocks, (unsigned)*chunks), kThreads, 0,
-                          env->stream>>>(m, n, rpc, alpha, A, lda, vec, x, incx, xvec, beta, y,
-                                         incy, static_cast<T *>(env->scratch));
+    const dim3 grid((unsigned)col_blocks, (unsigned)*chunks);
+    constexpr XMode kStrided = sizeof(T) == 4 ? XMode::kStaged : XMode::kGather;
+    (xvec ? gemv_t_kernel<T, S, kHinted, XMode::kVector> : gemv_t_kernel<T, S, kHinted, kStrided>)
+        <<<grid, kThreads, 0, env->stream>>>(m, n, rpc, alpha, A, lda, vec, x, incx, beta, y,
+                                             incy, static_cast<T *>(env->scratch));
     return launch_check(env, "gemv_t_kernel");
 }
 
