@@ -130,7 +130,8 @@ BACKEND_TEST(gemv, random_shapes) {
  * SMs, in both precisions or one); on the CPU, the threaded paths, several N blocks of y and
  * T in passes of 8 columns (140000 rows: more than one 128 KiB block of y and an x over 512 KiB
  * even in float; 20 columns: a partial last pass). Each with an odd lda (vector loads of A
- * unaligned) and negative increments, and with a 4-element-aligned lda and unit increments. */
+ * unaligned) and negative increments, with a 4-element-aligned lda and unit increments, and
+ * with that lda and a strided x (CUDA T: x gathered, or staged in blocks of 2048 floats). */
 BACKEND_TEST(gemv, path_shapes) {
     hctx t;
     harness_open(&t, hc);
@@ -143,6 +144,7 @@ BACKEND_TEST(gemv, path_shapes) {
                 gemv_case(&t, p, OPS[o], m, n, m % 2 == 0, -3, -1, prec_round(p, 1.3),
                           prec_round(p, -0.6));
                 gemv_case(&t, p, OPS[o], m, n, (4 - m % 4) % 4, 1, 1, 1.0, 0.0);
+                gemv_case(&t, p, OPS[o], m, n, (4 - m % 4) % 4, o ? -3 : 2, 2, 0.5, 1.0);
             }
     harness_close(&t);
 }
