@@ -588,11 +588,10 @@ using SgemmMid = SgemmKernels<SgemmShape<128, 64, 16, 2>, false, 0>;
 using SgemmSmall = SgemmKernels<SgemmShape<64, 64, 16, 2>, false, 1>;
 /* Outputs of at most 32 rows (columns) and more columns (rows): 32 x 128 tiles of two 32 x 64
  * warp tiles (128 x 32 of 64 x 32), where the 64 x 64 config computes twice the rows
- * (columns): 32 x 8192 x 8192 ran 244 -> 162 us, 8192 x 32 x 8192 219 -> 123 us. */
+ * (columns): 32 x 8192 x 8192 ran 244 -> 162 us, 8192 x 32 x 8192 219 -> 123 us (before the
+ * lane-pair loads; 145 and 122 us with them). */
 using SgemmFewRows = SgemmKernels<SgemmShape<32, 128, 16, 2, 32>>;
 using SgemmFewCols = SgemmKernels<SgemmShape<128, 32, 16, 2>>;
-using XpThinM = SgemmKernels<SgemmShape<32, 128, 16, 2, 32>>;
-using XpThinN = SgemmKernels<SgemmShape<128, 32, 16, 2>>;
 static_assert(GBLAS_CUDA_SGEMM_SPLIT_CONFIGS == 2 && GBLAS_CUDA_MAX_SPLIT_CLUSTER == kClusterSplits,
               "cuda_launch.h sizes the cluster counts of SgemmMid and SgemmSmall");
 
