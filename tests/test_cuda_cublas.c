@@ -480,7 +480,7 @@ Test(cuda, cublas_gemm_skinny_and_deep, .timeout = 300) {
 /* GEMMs of one row or one column (a GEMV on the GPU) in every transpose pair, with k = 0 too
  * (still a GEMM: beta C) and padded leading dimensions (the GEMV's x and y strides); SGEMM
  * outputs of at most 32 rows or columns (32 x 128 and 128 x 32 tiles: whole, edge and unaligned
- * tiles, the K-contiguous 128-wide operand read in two column groups); and a lone last row
+ * tiles, the K-contiguous 128-wide operand read in groups of columns); and a lone last row
  * (column) of m (n) = 33 or 65 run as a GEMV after the rest where op(B) (op(A)) has 2^23
  * elements or more, with the transposes that take that path and those that do not. */
 Test(cuda, cublas_gemm_one_row_few_rows_and_peels, .timeout = 300) {
