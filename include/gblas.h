@@ -230,8 +230,8 @@ GBLAS_API gblas_status_t gblas_dgemv(gblas_handle_t h, gblas_operation_t trans, 
  * k and the SM count, so results repeat bit for bit on one device model; they can differ in the
  * last bits from the reference loop's and from the CPU backend's. A GEMM with m = 1 or n = 1
  * (k >= 1) runs as a GEMV, in GEMV's order; so does an SGEMM's last row (column) where m (n) is
- * 33 or 65, that row's (column's) operand is contiguous and the other operand has at least 2^23
- * elements. */
+ * 33 or 65 and the other operand has at least 2^23 elements (2^25 where that row's (column's)
+ * elements are not contiguous). */
 GBLAS_API gblas_status_t gblas_sgemm(gblas_handle_t h, gblas_operation_t transa, gblas_operation_t transb,
                            int64_t m, int64_t n, int64_t k, const float *alpha, const float *A,
                            int64_t lda, const float *B, int64_t ldb, const float *beta, float *C,

@@ -512,11 +512,13 @@ Test(cuda, cublas_gemm_one_row_few_rows_and_peels, .timeout = 300) {
         int64_t m, n, k;
         gblas_operation_t ta, tb;
     } peels[] = {
-        {33, 2048, 4096, GBLAS_OP_T, GBLAS_OP_N}, /* last row: a GEMV */
-        {65, 2048, 4096, GBLAS_OP_T, GBLAS_OP_T}, /* last row: a GEMV */
-        {33, 2048, 4096, GBLAS_OP_N, GBLAS_OP_N}, /* strided x: one GEMM */
-        {2048, 33, 4096, GBLAS_OP_N, GBLAS_OP_N}, /* last column: a GEMV */
-        {4096, 65, 2048, GBLAS_OP_T, GBLAS_OP_N}, /* last column: a GEMV */
+        {33, 2048, 4096, GBLAS_OP_T, GBLAS_OP_N},  /* last row: a GEMV */
+        {65, 2048, 4096, GBLAS_OP_T, GBLAS_OP_T},  /* last row: a GEMV */
+        {33, 2048, 4096, GBLAS_OP_N, GBLAS_OP_N},  /* strided x, B of 2^23: one GEMM */
+        {33, 1024, 32768, GBLAS_OP_N, GBLAS_OP_N}, /* last row, strided: x copied (gather_x) */
+        {2048, 33, 4096, GBLAS_OP_N, GBLAS_OP_N},  /* last column: a GEMV */
+        {4096, 65, 2048, GBLAS_OP_T, GBLAS_OP_N},  /* last column: a GEMV */
+        {1024, 33, 32768, GBLAS_OP_T, GBLAS_OP_T}, /* last column, strided: x copied */
     };
     for (size_t c = 0; c < sizeof peels / sizeof peels[0]; c++)
         gemm_padded_case(&t, cb, &r, PREC_S, peels[c].ta, peels[c].tb, peels[c].m, peels[c].n,

@@ -131,7 +131,10 @@ BACKEND_TEST(gemv, random_shapes) {
  * T in passes of 8 columns (140000 rows: more than one 128 KiB block of y and an x over 512 KiB
  * even in float; 20 columns: a partial last pass). Each with an odd lda (vector loads of A
  * unaligned) and negative increments, with a 4-element-aligned lda and unit increments, and
- * with that lda and a strided x (CUDA T: x gathered, or staged in blocks of 2048 floats). */
+ * with that lda and a strided x (CUDA T: x gathered, or staged in blocks of 2048 floats). Then
+ * T over 32 MB or more of A with x's elements 9 apart (CUDA: x first copied into the scratch,
+ * gemv.cu gather_x), in one pass (4096 x 2048) and in row chunks whose partials lie behind the
+ * copy (8192 x 1024). */
 BACKEND_TEST(gemv, path_shapes) {
     hctx t;
     harness_open(&t, hc);
@@ -146,6 +149,11 @@ BACKEND_TEST(gemv, path_shapes) {
                 gemv_case(&t, p, OPS[o], m, n, (4 - m % 4) % 4, 1, 1, 1.0, 0.0);
                 gemv_case(&t, p, OPS[o], m, n, (4 - m % 4) % 4, o ? -3 : 2, 2, 0.5, 1.0);
             }
+    for (int pi = 0; pi < 2; pi++) {
+        gemv_case(&t, PRECS[pi], GBLAS_OP_T, 4096, 2048, 0, -9, 1, prec_round(PRECS[pi], 0.7),
+                  prec_round(PRECS[pi], -1.1));
+        gemv_case(&t, PRECS[pi], GBLAS_OP_T, 8192, 1024, 4, 9, -2, 1.0, 0.0);
+    }
     harness_close(&t);
 }
 

@@ -5,8 +5,9 @@
  *    in order through shared memory. x is read through L1.
  * T: a group of LPC lanes owns CPT columns and reads them in 16-byte pieces, P pieces per
  *    column in flight, against the same pieces of x read through L1 (a strided float x staged
- *    through shared memory, XMode); the group's lanes are summed by a fixed butterfly. A block
- *    covers 256/LPC x CPT columns over one chunk of rows.
+ *    through shared memory, XMode; a widely strided x first copied into the scratch, gather_x);
+ *    the group's lanes are summed by a fixed butterfly. A block covers 256/LPC x CPT columns
+ *    over one chunk of rows.
  * Otherwise, with more than one chunk, each writes partial sums to scratch and
  * gemv_reduce_kernel (a dependent launch) adds them in chunk order before alpha and beta.
  * Shapes and chunk counts depend on m, n and the SM count only (launch_gemv_shape). */
@@ -305,47 +306,55 @@ __global__ void __launch_bounds__(kReduceThreads)
     store_y(y, vec_start(len, incy) + i * incy, alpha, sum, scalar_value<T>(beta_s));
 }
 
+/* The scratch a GEMV's chunk partials may fill: `bytes` from `partial` on. */
+template <typename T> struct Partials {
+    T *partial;
+    size_t bytes;
+};
+
 /* Splits `extent` (the summed dimension) into chunks of a multiple of `unit` so that about
- * blocks_per_sm blocks per SM run, keeping each chunk's partials inside the scratch. */
+ * blocks_per_sm blocks per SM run, keeping each chunk's partials inside `budget` bytes. */
 int64_t chunk_length(int64_t extent, int64_t unit, int64_t other_blocks, int64_t partial_bytes,
-                     int sm_count, int blocks_per_sm) {
+                     size_t budget, int sm_count, int blocks_per_sm) {
     int64_t chunks = (int64_t)blocks_per_sm * sm_count / other_blocks;
     chunks = clamp64(chunks, 1, ceil_div(extent, unit));
-    chunks = clamp64(chunks, 1, (int64_t)(GBLAS_CUDA_SCRATCH_BYTES / partial_bytes));
+    chunks = clamp64(chunks, 1, (int64_t)(budget / partial_bytes));
     return ceil_div(ceil_div(extent, chunks), unit) * unit;
 }
 
 template <typename T, int RT, bool kHinted>
 cudaError_t launch_gemv_n(gblas_cuda_env *env, int64_t m, int64_t n, Scalar<T> alpha,
                           const T *A, int64_t lda, bool vec, const T *x, int64_t incx,
-                          Scalar<T> beta, T *y, int64_t incy, int64_t *chunks) {
+                          Scalar<T> beta, T *y, int64_t incy, Partials<T> scratch,
+                          int64_t *chunks) {
     constexpr int R = Vec16<T>::width, G = kThreads / RT;
     const int64_t row_blocks = ceil_div(m, (int64_t)RT * R);
     const int64_t cpc = chunk_length(n, (int64_t)G * kUnrollN, row_blocks, m * sizeof(T),
-                                     env->sm_count, kBlocksPerSm);
+                                     scratch.bytes, env->sm_count, kBlocksPerSm);
     *chunks = ceil_div(n, cpc);
     gemv_n_kernel<T, RT, kHinted><<<dim3((unsigned)row_blocks, (unsigned)*chunks), kThreads, 0,
                            env->stream>>>(m, n, cpc, alpha, A, lda, vec, x, incx, beta, y, incy,
-                                          static_cast<T *>(env->scratch));
+                                          scratch.partial);
     return launch_check(env, "gemv_n_kernel");
 }
 
 template <typename T, typename S, bool kHinted>
 cudaError_t launch_gemv_t(gblas_cuda_env *env, int64_t m, int64_t n, Scalar<T> alpha,
                           const T *A, int64_t lda, bool vec, const T *x, int64_t incx,
-                          Scalar<T> beta, T *y, int64_t incy, int64_t *chunks) {
+                          Scalar<T> beta, T *y, int64_t incy, Partials<T> scratch,
+                          int64_t *chunks) {
     constexpr int R = Vec16<T>::width;
     const bool xvec = incx == 1 && aligned16(x);
     const int64_t col_blocks = ceil_div(n, (int64_t)S::kCols);
     const int64_t rpc =
         S::kOnePass ? m : chunk_length(m, (int64_t)S::LPC * R * S::P, col_blocks, n * sizeof(T),
-                                       env->sm_count, S::kBlocksPerSm);
+                                       scratch.bytes, env->sm_count, S::kBlocksPerSm);
     *chunks = ceil_div(m, rpc);
     const dim3 grid((unsigned)col_blocks, (unsigned)*chunks);
     constexpr XMode kStrided = sizeof(T) == 4 ? XMode::kStaged : XMode::kGather;
     (xvec ? gemv_t_kernel<T, S, kHinted, XMode::kVector> : gemv_t_kernel<T, S, kHinted, kStrided>)
         <<<grid, kThreads, 0, env->stream>>>(m, n, rpc, alpha, A, lda, vec, x, incx, beta, y,
-                                             incy, static_cast<T *>(env->scratch));
+                                             incy, scratch.partial);
     return launch_check(env, "gemv_t_kernel");
 }
 
@@ -364,22 +373,46 @@ bool t_one_pass(int64_t m, int64_t n, int64_t width, int sm_count) {
 template <typename T, bool kHinted>
 cudaError_t launch_gemv_shape(gblas_cuda_env *env, int trans, int64_t m, int64_t n,
                               Scalar<T> alpha, const T *A, int64_t lda, bool vec, const T *x,
-                              int64_t incx, Scalar<T> beta, T *y, int64_t incy, int64_t *chunks) {
+                              int64_t incx, Scalar<T> beta, T *y, int64_t incy,
+                              Partials<T> scratch, int64_t *chunks) {
     constexpr int R = Vec16<T>::width;
     if (!trans && m >= 256 * R) /* row blocks of 64 threads are mostly full */
         return launch_gemv_n<T, 64, kHinted>(env, m, n, alpha, A, lda, vec, x, incx, beta, y,
-                                             incy, chunks);
+                                             incy, scratch, chunks);
     if (!trans)
         return launch_gemv_n<T, 8, kHinted>(env, m, n, alpha, A, lda, vec, x, incx, beta, y,
-                                            incy, chunks);
+                                            incy, scratch, chunks);
     if (t_one_pass(m, n, R, env->sm_count))
         return launch_gemv_t<T, TShapeColumn, kHinted>(env, m, n, alpha, A, lda, vec, x, incx,
-                                                       beta, y, incy, chunks);
+                                                       beta, y, incy, scratch, chunks);
     if (m >= (int64_t)TShapeTall::LPC * R * TShapeTall::P) /* one full batch per column */
         return launch_gemv_t<T, TShapeTall, kHinted>(env, m, n, alpha, A, lda, vec, x, incx,
-                                                     beta, y, incy, chunks);
+                                                     beta, y, incy, scratch, chunks);
     return launch_gemv_t<T, TShapeShort, false>(env, m, n, alpha, A, lda, vec, x, incx, beta, y,
-                                                incy, chunks);
+                                                incy, scratch, chunks);
+}
+
+/* T with a strided x whose elements lie a 32-byte sector or more apart: every column block
+ * reads all of x, a sector per element, through L2 (8192 x 8192 with incx = 33: 8192 sectors
+ * for each of 1024 blocks of 8 columns, as many as A holds). x is then first copied into the
+ * scratch's head (a launch, and x's sectors read once from memory) and read as a contiguous
+ * vector, where A has at least kGatherMinCols columns (so many blocks re-read x) and
+ * kGatherMinBytes (so the copy is small beside A), and x takes at most half the scratch; the
+ * chunk partials go behind it. sgemv T 8192 x 8192, incx = 33: 85 -> 76 us; dgemv T 4096 x
+ * 4096, incx = 16: 77 -> 43 us; but 2^20 x 32, incx = 9, 4 column blocks: 54 -> 57 us
+ * (bench/level12-log.md section 9). */
+constexpr int64_t kGatherMinCols = 1024, kGatherMinBytes = (int64_t)1 << 25;
+bool gather_x(int trans, int64_t m, int64_t n, int64_t incx, int64_t elem) {
+    return trans && (incx < 0 ? -incx : incx) * elem >= 32 && n >= kGatherMinCols &&
+           m * n * elem >= kGatherMinBytes && m * elem <= (int64_t)(GBLAS_CUDA_SCRATCH_BYTES / 2);
+}
+inline cudaError_t launch_copy(gblas_cuda_env *env, int64_t n, const float *x, int64_t incx,
+                               float *y) {
+    return gblas_cuda_launch_scopy(env, n, x, incx, y, 1);
+}
+inline cudaError_t launch_copy(gblas_cuda_env *env, int64_t n, const double *x, int64_t incx,
+                               double *y) {
+    return gblas_cuda_launch_dcopy(env, n, x, incx, y, 1);
 }
 
 template <typename T>
@@ -387,20 +420,28 @@ cudaError_t launch_gemv(gblas_cuda_env *env, int trans, int64_t m, int64_t n, Sc
                         const T *A, int64_t lda, const T *x, int64_t incx, Scalar<T> beta, T *y,
                         int64_t incy) {
     if (m <= 0 || n <= 0) return cudaSuccess;
+    Partials<T> scratch{static_cast<T *>(env->scratch), GBLAS_CUDA_SCRATCH_BYTES};
+    if (gather_x(trans, m, n, incx, sizeof(T))) {
+        const cudaError_t err = launch_copy(env, m, x, incx, scratch.partial);
+        if (err != cudaSuccess) return err;
+        const int64_t x_elems = ceil_div(m, 256 / (int64_t)sizeof(T)) * (256 / sizeof(T));
+        x = scratch.partial, incx = 1;
+        scratch = {scratch.partial + x_elems, scratch.bytes - x_elems * sizeof(T)};
+    }
     const bool vec = aligned16(A) && lda % Vec16<T>::width == 0;
     int64_t chunks = 1;
     const cudaError_t err =
         hinted_loads(m * n * (int64_t)sizeof(T))
             ? launch_gemv_shape<T, true>(env, trans, m, n, alpha, A, lda, vec, x, incx, beta, y,
-                                         incy, &chunks)
+                                         incy, scratch, &chunks)
             : launch_gemv_shape<T, false>(env, trans, m, n, alpha, A, lda, vec, x, incx, beta, y,
-                                          incy, &chunks);
+                                          incy, scratch, &chunks);
     if (err != cudaSuccess || chunks == 1) return err;
     const int64_t out_len = trans ? n : m;
     return launch_dependent(env, "gemv_reduce_kernel", gemv_reduce_kernel<T>,
                             dim3((unsigned)ceil_div(out_len, kReduceOutputs)),
                             dim3(kReduceThreads), out_len, (int)chunks,
-                            static_cast<const T *>(env->scratch), alpha, beta, y, incy);
+                            static_cast<const T *>(scratch.partial), alpha, beta, y, incy);
 }
 
 } // namespace

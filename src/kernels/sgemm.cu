@@ -637,16 +637,17 @@ static cudaError_t launch_split_off(gblas_cuda_env *env, int transa, int transb,
 static int64_t small_tiles_extent(int64_t e) { return e <= 32 ? 32 : ceil_div(e, 64) * 64; }
 
 /* Whether the last row of m (column of n) should run as a GEMV after the GEMM of the others:
- * where that shrinks what the tiles compute (m = 33: 64 -> 32 rows, 65: 128 -> 64), the
+ * where that shrinks what the tiles compute (m = 33: 64 -> 32 rows, 65: 128 -> 64) and the
  * operand the GEMV reads again (other x k elements: op(B) for a row, op(A) for a column) is
- * large enough for the saved rows to outweigh a launch, and the GEMV's x (the row of op(A), the
- * column of op(B)) is contiguous: a strided x ran the GEMV 1.8x slower, so that 33 x 8192 x
- * 8192 NN lost (241 -> 287 us) where TT gained (305 -> 197 us) and 8192 x 33 x 8192 NN gained
- * (221 -> 189 us; bench/gemm-log.md section 27). */
-constexpr int64_t kPeelMinElems = (int64_t)1 << 23;
+ * large enough for the saved rows to outweigh the GEMV (8192 x 33 x 8192 NN 221 -> 189 us,
+ * 33 x 8192 x 8192 TT 305 -> 197 us; bench/gemm-log.md section 27). A strided GEMV x (the row
+ * of op(A), the column of op(B)) costs a copy (gemv.cu gather_x) or strided reads, so there the
+ * operand must be 4x larger: 33 x 8192 x 8192 NN 227 -> 216 us, 65 x 8192 x 4096 NN 231 -> 160
+ * us, but 33 x 4096 x 4096 NN 71 -> 80 us (section 29). */
+constexpr int64_t kPeelMinElems = (int64_t)1 << 23, kPeelStridedMinElems = (int64_t)1 << 25;
 static bool peel_last(int64_t extent, int64_t other, int64_t k, bool x_contiguous) {
     return extent < 128 && small_tiles_extent(extent - 1) < small_tiles_extent(extent) &&
-           other * k >= kPeelMinElems && x_contiguous;
+           other * k >= (x_contiguous ? kPeelMinElems : kPeelStridedMinElems);
 }
 
 /* One row or column: a GEMV (gemm_is_gemv). A lone row or column past a 32-wide tile: a GEMV
