@@ -398,7 +398,8 @@ cudaError_t launch_gemv_shape(gblas_cuda_env *env, int trans, int64_t m, int64_t
  * scratch's head (a launch, and x's sectors read once from memory) and read as a contiguous
  * vector, where A has at least kGatherMinCols columns (so many blocks re-read x) and
  * kGatherMinBytes (so the copy is small beside A), and x takes at most half the scratch; the
- * chunk partials go behind it. sgemv T 8192 x 8192, incx = 33: 85 -> 76 us; dgemv T 4096 x
+ * chunk partials go behind it (T's partials, at most kCols x blocks per SM x SMs elements, stay
+ * under 600 KB, so the chunking, and every result bit, is that of an uncopied x). sgemv T 8192 x 8192, incx = 33: 85 -> 76 us; dgemv T 4096 x
  * 4096, incx = 16: 77 -> 43 us; but 2^20 x 32, incx = 9, 4 column blocks: 54 -> 57 us
  * (bench/level12-log.md section 9). */
 constexpr int64_t kGatherMinCols = 1024, kGatherMinBytes = (int64_t)1 << 25;
