@@ -117,18 +117,31 @@ __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
     }
 }
 
+/* Rows [r, r + R) of the column at p as one vector (R = 16/sizeof(T)): one vector load
+ * (load_vector) when they are all below r_end or !kGuard, else scalar loads (load_scalar) of
+ * the rows below r_end and zeros past it. */
+template <bool kGuard, typename T, typename LoadVector, typename LoadScalar>
+__device__ __forceinline__ typename Vec16<T>::type
+vector_or_tail(const T *p, int64_t r, int64_t r_end, LoadVector load_vector,
+               LoadScalar load_scalar) {
+    using V = typename Vec16<T>::type;
+    using VT = Vec16<T>;
+    if (!kGuard || r + VT::width <= r_end)
+        return load_vector(reinterpret_cast<const V *>(p + r));
+    V v = {};
+    for (int c = 0; c < VT::width && r + c < r_end; ++c) VT::set(v, c, load_scalar(p + r + c));
+    return v;
+}
+
 /* T: the 16-byte piece of column a at rows [r, r + R); with kGuard, rows from r_end on read as
  * zero. */
 template <bool kHinted, bool kGuard, typename T>
 __device__ __forceinline__ typename Vec16<T>::type column_piece(const T *a, int64_t r,
                                                                 int64_t r_end) {
     using V = typename Vec16<T>::type;
-    using VT = Vec16<T>;
-    if (!kGuard || r + VT::width <= r_end)
-        return load_streaming<kHinted>(reinterpret_cast<const V *>(a + r));
-    V v = {};
-    for (int c = 0; c < VT::width && r + c < r_end; ++c) VT::set(v, c, a[r + c]);
-    return v;
+    return vector_or_tail<kGuard>(
+        a, r, r_end, [](const V *q) { return load_streaming<kHinted>(q); },
+        [](const T *q) { return *q; });
 }
 /* T: x's rows [r, r + R) as one vector; with kGuard, rows from r_end on read as zero. XGlobal
  * reads them from x with one 16-byte load, XGather with R scalar loads, XStaged from the block's
@@ -137,12 +150,9 @@ template <typename T> struct XGlobal { /* x contiguous and 16-byte aligned */
     const T *xr;
     template <bool kGuard>
     __device__ __forceinline__ typename Vec16<T>::type piece(int64_t r, int64_t r_end) const {
-        using V = typename Vec16<T>::type;
-        using VT = Vec16<T>;
-        if (!kGuard || r + VT::width <= r_end) return __ldg(reinterpret_cast<const V *>(xr + r));
-        V v = {};
-        for (int c = 0; c < VT::width && r + c < r_end; ++c) VT::set(v, c, __ldg(xr + r + c));
-        return v;
+        return vector_or_tail<kGuard>(
+            xr, r, r_end, [](const typename Vec16<T>::type *q) { return __ldg(q); },
+            [](const T *q) { return __ldg(q); });
     }
 };
 template <typename T> struct XGather { /* x strided or unaligned: R scalar loads */
@@ -158,6 +168,8 @@ template <typename T> struct XGather { /* x strided or unaligned: R scalar loads
         return v;
     }
 };
+/* XStaged keeps its own tail loop: through vector_or_tail its Tall instances spilled 36 bytes
+ * where this form spills 16. */
 template <typename T> struct XStaged {
     const T *xs;
     int64_t s0;
