@@ -169,7 +169,15 @@ GBLAS_API gblas_status_t gblas_get_vector_async(gblas_handle_t h, int64_t n, siz
  *  - Vectors x, y, matrices A, B, C are backend memory (gblas_malloc or, on CUDA, any device
  *    memory). Scalars alpha, beta and results are host or backend memory per the pointer mode.
  *  - A negative increment walks the vector backwards from x + (n - 1) * |incx|, as the reference
- *    BLAS does; an increment of 0 is INVALID_VALUE.
+ *    BLAS does, except where a routine says it returns early for incx < 0 (SCAL, ASUM, I_AMAX,
+ *    I_AMIN, as the reference BLAS 3.12 does).
+ *  - Deliberate differences from the reference BLAS, the same for every routine: a negative
+ *    size is INVALID_VALUE (the reference returns quietly), and so is an increment of 0 (the
+ *    reference reads one element over and over).
+ *  - Every operand the call reads or writes must lie inside the address space: a vector or
+ *    matrix whose last element's offset ((n - 1) |inc|, or rows - 1 + (cols - 1) ld, in bytes)
+ *    overflows or reaches past the top of the address space is INVALID_VALUE. Operands the call
+ *    does not read (x and A when alpha == 0, ...) are not checked and may be NULL.
  *  - beta == 0 overwrites the output without reading it; alpha == 0 never reads A, B or x.
  *  - Results are bitwise reproducible for the same inputs, backend, device and thread count
  *    (the CPU backend's reductions are also independent of the thread count).
@@ -177,69 +185,126 @@ GBLAS_API gblas_status_t gblas_get_vector_async(gblas_handle_t h, int64_t n, siz
  *    argument in BLAS order, named in gblas_last_error); EXECUTION_FAILED (launch or device
  *    failure, with the CUDA error text). In host pointer mode a routine that returns a result
  *    waits for its own stream; nothing else waits.
- *  - GBLAS_OP_C equals GBLAS_OP_T for these real types. */
+ *  - A handle may be shared by threads: each call holds the handle while it runs, so calls
+ *    through one handle are serialised. Use a handle per thread to run calls in parallel.
+ *  - GBLAS_OP_C equals GBLAS_OP_T for the real types. */
 
-/* result = sum_i x[i] * y[i]. n == 0 gives result = 0; n < 0 is INVALID_VALUE, as for every size. */
+/* BEGIN GENERATED ROUTINES (routines/gen.py) */
+
+/* result = sum_i x[i] * y[i]. n == 0 gives result = 0. */
 GBLAS_API gblas_status_t gblas_sdot(gblas_handle_t h, int64_t n, const float *x, int64_t incx,
-                          const float *y, int64_t incy, float *result);
+    const float *y, int64_t incy, float *result);
 GBLAS_API gblas_status_t gblas_ddot(gblas_handle_t h, int64_t n, const double *x, int64_t incx,
-                          const double *y, int64_t incy, double *result);
+    const double *y, int64_t incy, double *result);
 
 /* result = sqrt(sum_i x[i]^2), free of overflow and underflow for any finite input.
- * n == 0 gives result = 0. */
+ * n == 0 gives result = 0. A negative incx walks x backwards (the same norm), as the
+ * reference BLAS 3.10 and later do. */
 GBLAS_API gblas_status_t gblas_snrm2(gblas_handle_t h, int64_t n, const float *x, int64_t incx,
-                           float *result);
+    float *result);
 GBLAS_API gblas_status_t gblas_dnrm2(gblas_handle_t h, int64_t n, const double *x, int64_t incx,
-                           double *result);
+    double *result);
 
-/* y = alpha * x + y. n == 0 returns at once. */
-GBLAS_API gblas_status_t gblas_saxpy(gblas_handle_t h, int64_t n, const float *alpha, const float *x,
-                           int64_t incx, float *y, int64_t incy);
-GBLAS_API gblas_status_t gblas_daxpy(gblas_handle_t h, int64_t n, const double *alpha, const double *x,
-                           int64_t incx, double *y, int64_t incy);
+/* result = sum_i |x[i]|. n == 0 or incx < 0 gives result = 0, as in the reference
+ * BLAS. */
+GBLAS_API gblas_status_t gblas_sasum(gblas_handle_t h, int64_t n, const float *x, int64_t incx,
+    float *result);
+GBLAS_API gblas_status_t gblas_dasum(gblas_handle_t h, int64_t n, const double *x, int64_t incx,
+    double *result);
 
-/* x = alpha * x (alpha == 0 writes zeros, as cuBLAS does). n == 0 returns at once. */
+/* result = the 1-based index of the first element of largest |x[i]|, as the reference
+ * BLAS's I_AMAX: a NaN in x[0] gives 1, any other NaN is passed over. n == 0 or
+ * incx < 0 gives result = 0. */
+GBLAS_API gblas_status_t gblas_isamax(gblas_handle_t h, int64_t n, const float *x, int64_t incx,
+    int64_t *result);
+GBLAS_API gblas_status_t gblas_idamax(gblas_handle_t h, int64_t n, const double *x, int64_t incx,
+    int64_t *result);
+
+/* result = the 1-based index of the first element of smallest |x[i]| (cuBLAS's
+ * I_AMIN, with I_AMAX's rules: a NaN in x[0] gives 1, any other NaN is passed over).
+ * n == 0 or incx < 0 gives result = 0. */
+GBLAS_API gblas_status_t gblas_isamin(gblas_handle_t h, int64_t n, const float *x, int64_t incx,
+    int64_t *result);
+GBLAS_API gblas_status_t gblas_idamin(gblas_handle_t h, int64_t n, const double *x, int64_t incx,
+    int64_t *result);
+
+/* y = alpha * x + y. n == 0, or alpha == 0 in host pointer mode, returns at once. */
+GBLAS_API gblas_status_t gblas_saxpy(gblas_handle_t h, int64_t n, const float *alpha,
+    const float *x, int64_t incx, float *y, int64_t incy);
+GBLAS_API gblas_status_t gblas_daxpy(gblas_handle_t h, int64_t n, const double *alpha,
+    const double *x, int64_t incx, double *y, int64_t incy);
+
+/* x = alpha * x (alpha == 0 writes zeros, as cuBLAS does). n == 0 or incx < 0
+ * returns at once without touching x, as in the reference BLAS. */
 GBLAS_API gblas_status_t gblas_sscal(gblas_handle_t h, int64_t n, const float *alpha, float *x,
-                           int64_t incx);
+    int64_t incx);
 GBLAS_API gblas_status_t gblas_dscal(gblas_handle_t h, int64_t n, const double *alpha, double *x,
-                           int64_t incx);
+    int64_t incx);
 
 /* y = x. n == 0 returns at once. */
-GBLAS_API gblas_status_t gblas_scopy(gblas_handle_t h, int64_t n, const float *x, int64_t incx, float *y,
-                           int64_t incy);
-GBLAS_API gblas_status_t gblas_dcopy(gblas_handle_t h, int64_t n, const double *x, int64_t incx,
-                           double *y, int64_t incy);
+GBLAS_API gblas_status_t gblas_scopy(gblas_handle_t h, const float *x, int64_t incx, float *y,
+    int64_t incy);
+GBLAS_API gblas_status_t gblas_dcopy(gblas_handle_t h, const double *x, int64_t incx, double *y,
+    int64_t incy);
+
+/* Exchanges x and y. n == 0 returns at once. */
+GBLAS_API gblas_status_t gblas_sswap(gblas_handle_t h, int64_t n, float *x, int64_t incx, float *y,
+    int64_t incy);
+GBLAS_API gblas_status_t gblas_dswap(gblas_handle_t h, int64_t n, double *x, int64_t incx,
+    double *y, int64_t incy);
+
+/* Applies the plane rotation (c, s): x[i] = c x[i] + s y[i], y[i] = c y[i] - s x[i].
+ * n == 0 returns at once. */
+GBLAS_API gblas_status_t gblas_srot(gblas_handle_t h, int64_t n, float *x, int64_t incx, float *y,
+    int64_t incy, const float *c, const float *s);
+GBLAS_API gblas_status_t gblas_drot(gblas_handle_t h, int64_t n, double *x, int64_t incx, double *y,
+    int64_t incy, const double *c, const double *s);
+
+/* Applies the modified Givens transformation H that param encodes (param[0] = flag
+ * -1: H = [h11 h12; h21 h22], 0: [1 h12; h21 1], 1: [h11 1; -1 h22], -2: identity,
+ * with h11, h21, h12, h22 in param[1..4]) to the pairs (x[i], y[i]), as the reference
+ * BLAS. n == 0 returns at once; a flag of -2 leaves x and y untouched. */
+GBLAS_API gblas_status_t gblas_srotm(gblas_handle_t h, int64_t n, float *x, int64_t incx, float *y,
+    int64_t incy, const float *param);
+GBLAS_API gblas_status_t gblas_drotm(gblas_handle_t h, int64_t n, double *x, int64_t incx,
+    double *y, int64_t incy, const double *param);
+
+/* Constructs the plane rotation [c s; -s c] that zeroes b of (a, b): on return a = r,
+ * b = z (the reconstruction value) and c, s the rotation, by the reference BLAS 3.10
+ * algorithm (scaled, free of overflow). All four in host or backend memory per the
+ * pointer mode. */
+GBLAS_API gblas_status_t gblas_srotg(gblas_handle_t h, float *a, float *b, float *c, float *s);
+GBLAS_API gblas_status_t gblas_drotg(gblas_handle_t h, double *a, double *b, double *c, double *s);
+
+/* Constructs the modified Givens transformation that zeroes the second component of
+ * (sqrt(d1) x1, sqrt(d2) y1), as the reference BLAS: updates d1, d2, x1 and writes
+ * the flag and H to param. All in host or backend memory per the pointer mode. */
+GBLAS_API gblas_status_t gblas_srotmg(gblas_handle_t h, float *d1, float *d2, float *x1,
+    const float *y1, float *param);
+GBLAS_API gblas_status_t gblas_drotmg(gblas_handle_t h, double *d1, double *d2, double *x1,
+    const double *y1, double *param);
 
 /* y = alpha * op(A) * x + beta * y, A m x n with leading dimension lda >= max(1, m).
  * op = N: x has n elements, y has m; op = T or C: x has m, y has n. */
-GBLAS_API gblas_status_t gblas_sgemv(gblas_handle_t h, gblas_operation_t trans, int64_t m, int64_t n,
-                           const float *alpha, const float *A, int64_t lda, const float *x,
-                           int64_t incx, const float *beta, float *y, int64_t incy);
-GBLAS_API gblas_status_t gblas_dgemv(gblas_handle_t h, gblas_operation_t trans, int64_t m, int64_t n,
-                           const double *alpha, const double *A, int64_t lda, const double *x,
-                           int64_t incx, const double *beta, double *y, int64_t incy);
+GBLAS_API gblas_status_t gblas_sgemv(gblas_handle_t h, gblas_operation_t trans, int64_t m,
+    int64_t n, const float *alpha, const float *A, int64_t lda, const float *x, int64_t incx,
+    const float *beta, float *y, int64_t incy);
+GBLAS_API gblas_status_t gblas_dgemv(gblas_handle_t h, gblas_operation_t trans, int64_t m,
+    int64_t n, const double *alpha, const double *A, int64_t lda, const double *x, int64_t incx,
+    const double *beta, double *y, int64_t incy);
 
 /* C = alpha * op(A) * op(B) + beta * C, C m x n, op(A) m x k, op(B) k x n.
- * lda >= max(1, transa == N ? m : k), ldb >= max(1, transb == N ? k : n), ldc >= max(1, m).
- * Order of the k-sum on the CUDA backend: DGEMM runs on the FP64 tensor cores, each instruction
- * adding the products of 4 consecutive k (8 on the path for small outputs) in an order fixed by
- * the hardware, every product and sum an IEEE double operation; SGEMM adds one FFMA per k. Each
- * element then accumulates these in k order, except where the output has too few tiles to fill
- * the GPU: k is split into contiguous ranges whose partial sums are added in range order (from
- * 32 ranges on, in runs of consecutive ranges, then run by run). The split depends only on m, n,
- * k and the SM count, so results repeat bit for bit on one device model; they can differ in the
- * last bits from the reference loop's and from the CPU backend's. A GEMM with m = 1 or n = 1
- * (k >= 1) runs as a GEMV, in GEMV's order; so does an SGEMM's last row (column) where m (n) is
- * 33 or 65 and the other operand has at least 2^23 elements (2^25 where that row's (column's)
- * elements are not contiguous). */
-GBLAS_API gblas_status_t gblas_sgemm(gblas_handle_t h, gblas_operation_t transa, gblas_operation_t transb,
-                           int64_t m, int64_t n, int64_t k, const float *alpha, const float *A,
-                           int64_t lda, const float *B, int64_t ldb, const float *beta, float *C,
-                           int64_t ldc);
-GBLAS_API gblas_status_t gblas_dgemm(gblas_handle_t h, gblas_operation_t transa, gblas_operation_t transb,
-                           int64_t m, int64_t n, int64_t k, const double *alpha, const double *A,
-                           int64_t lda, const double *B, int64_t ldb, const double *beta,
-                           double *C, int64_t ldc);
+ * lda >= max(1, transa == N ? m : k), ldb >= max(1, transb == N ? k : n),
+ * ldc >= max(1, m). k == 0 gives C = beta * C, whatever alpha holds (an empty sum).
+ * The order of the k-sum on each backend is in docs/kernels.md. */
+GBLAS_API gblas_status_t gblas_sgemm(gblas_handle_t h, gblas_operation_t transa,
+    gblas_operation_t transb, int64_t m, int64_t n, int64_t k, const float *alpha, const float *A,
+    int64_t lda, const float *B, int64_t ldb, const float *beta, float *C, int64_t ldc);
+GBLAS_API gblas_status_t gblas_dgemm(gblas_handle_t h, gblas_operation_t transa,
+    gblas_operation_t transb, int64_t m, int64_t n, int64_t k, const double *alpha, const double *A,
+    int64_t lda, const double *B, int64_t ldb, const double *beta, double *C, int64_t ldc);
+
+/* END GENERATED ROUTINES */
 
 #ifdef __cplusplus
 }

@@ -27,6 +27,18 @@ typedef struct gblas_ctx {
     char detail[GBLAS_DETAIL_CAP];     /* what gblas_backend_detail returns */
 } gblas_ctx;
 
+/* The element type of a routine: the index of its entry in the ops table. Room is left for
+ * the half and bfloat16 inputs of typed GEMMs after Z. */
+typedef enum {
+    GBLAS_TYPE_S = 0, /* float */
+    GBLAS_TYPE_D = 1, /* double */
+    GBLAS_TYPE_C = 2, /* complex float: two floats, real part first */
+    GBLAS_TYPE_Z = 3, /* complex double */
+    GBLAS_TYPE_COUNT
+} gblas_type;
+
+#include "routines_gen.h"
+
 /* Which side can dereference a pointer (bit set). */
 enum { GBLAS_ACCESS_HOST = 1, GBLAS_ACCESS_BACKEND = 2, GBLAS_ACCESS_BOTH = 3 };
 
@@ -50,39 +62,12 @@ typedef struct gblas_ops {
     gblas_status_t (*synchronize)(gblas_ctx *ctx);
     gblas_status_t (*check_stream)(gblas_ctx *ctx, gblas_stream_t s);
 
-    /* ---- routines: the public signatures, with the ctx for the handle ---- */
-    gblas_status_t (*sdot)(gblas_ctx *, int64_t n, const float *x, int64_t incx, const float *y,
-                           int64_t incy, float *result);
-    gblas_status_t (*ddot)(gblas_ctx *, int64_t n, const double *x, int64_t incx,
-                           const double *y, int64_t incy, double *result);
-    gblas_status_t (*snrm2)(gblas_ctx *, int64_t n, const float *x, int64_t incx, float *result);
-    gblas_status_t (*dnrm2)(gblas_ctx *, int64_t n, const double *x, int64_t incx,
-                            double *result);
-    gblas_status_t (*saxpy)(gblas_ctx *, int64_t n, const float *alpha, const float *x,
-                            int64_t incx, float *y, int64_t incy);
-    gblas_status_t (*daxpy)(gblas_ctx *, int64_t n, const double *alpha, const double *x,
-                            int64_t incx, double *y, int64_t incy);
-    gblas_status_t (*sscal)(gblas_ctx *, int64_t n, const float *alpha, float *x, int64_t incx);
-    gblas_status_t (*dscal)(gblas_ctx *, int64_t n, const double *alpha, double *x,
-                            int64_t incx);
-    gblas_status_t (*scopy)(gblas_ctx *, int64_t n, const float *x, int64_t incx, float *y,
-                            int64_t incy);
-    gblas_status_t (*dcopy)(gblas_ctx *, int64_t n, const double *x, int64_t incx, double *y,
-                            int64_t incy);
-    gblas_status_t (*sgemv)(gblas_ctx *, gblas_operation_t trans, int64_t m, int64_t n,
-                            const float *alpha, const float *A, int64_t lda, const float *x,
-                            int64_t incx, const float *beta, float *y, int64_t incy);
-    gblas_status_t (*dgemv)(gblas_ctx *, gblas_operation_t trans, int64_t m, int64_t n,
-                            const double *alpha, const double *A, int64_t lda, const double *x,
-                            int64_t incx, const double *beta, double *y, int64_t incy);
-    gblas_status_t (*sgemm)(gblas_ctx *, gblas_operation_t transa, gblas_operation_t transb,
-                            int64_t m, int64_t n, int64_t k, const float *alpha, const float *A,
-                            int64_t lda, const float *B, int64_t ldb, const float *beta,
-                            float *C, int64_t ldc);
-    gblas_status_t (*dgemm)(gblas_ctx *, gblas_operation_t transa, gblas_operation_t transb,
-                            int64_t m, int64_t n, int64_t k, const double *alpha,
-                            const double *A, int64_t lda, const double *B, int64_t ldb,
-                            const double *beta, double *C, int64_t ldc);
+    /* Sets bytes of backend memory at p to zero, ordered on the stream like a routine: the
+     * result of a reduction that returns early in device pointer mode. */
+    gblas_status_t (*zero_fill)(gblas_ctx *ctx, void *p, size_t bytes);
+
+    /* ---- routines: one entry per routine and type tag (routines_gen.h) ---- */
+    gblas_routine_ops routine;
 } gblas_ops;
 
 /* Writes a printf-style detail into ctx->msg and returns status: backends report failures
@@ -101,9 +86,10 @@ gblas_status_t gblas_cuda_backend_init(gblas_ctx *ctx, gblas_ops *ops);
 #endif
 
 /* Negative increments start at the far end, as the reference BLAS does: element i of a vector
- * of n elements with increment inc is at base[vec_start(n, inc) + i * inc]. */
+ * of n elements with increment inc is at base[vec_start(n, inc) + i * inc]. Computed without
+ * signed overflow for any n >= 1 and inc != 0 whose extent the API layer accepted. */
 static inline int64_t gblas_vec_start(int64_t n, int64_t inc) {
-    return inc < 0 ? (1 - n) * inc : 0;
+    return inc < 0 ? (int64_t)((uint64_t)(n - 1) * (0 - (uint64_t)inc)) : 0;
 }
 
 #endif /* GBLAS_BACKEND_H */

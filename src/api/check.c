@@ -1,4 +1,6 @@
 /* check.c: the failure messages of the argument checks (the checks are inline in check.h). */
+#include <string.h>
+
 #include "api/check.h"
 
 gblas_status_t gblas_size_invalid(gblas_handle_t h, const char *routine, const char *name,
@@ -48,7 +50,38 @@ gblas_status_t gblas_scalar_invalid(gblas_handle_t h, const char *routine, const
                       routine, name, p);
 }
 
-int gblas_scalar_equals(gblas_handle_t h, const void *p, size_t elem, double v) {
+int gblas_scalar_is(gblas_handle_t h, gblas_type t, const void *p, double v) {
     if (h->ctx.pointer_mode != GBLAS_POINTER_MODE_HOST) return 0;
-    return elem == sizeof(float) ? *(const float *)p == (float)v : *(const double *)p == v;
+    switch (t) {
+    case GBLAS_TYPE_S: return *(const float *)p == (float)v;
+    case GBLAS_TYPE_D: return *(const double *)p == v;
+    case GBLAS_TYPE_C: return ((const float *)p)[0] == (float)v && ((const float *)p)[1] == 0;
+    case GBLAS_TYPE_Z: return ((const double *)p)[0] == v && ((const double *)p)[1] == 0;
+    default: return 0;
+    }
+}
+
+gblas_status_t gblas_vec_extent_invalid(gblas_handle_t h, const char *routine, const char *name,
+                                        int64_t len, const char *inc_name, int64_t inc) {
+    return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE,
+                      "%s: %s (%lld elements, %s = %lld) reaches past the end of the address "
+                      "space",
+                      routine, name, (long long)len, inc_name, (long long)inc);
+}
+
+gblas_status_t gblas_mat_extent_invalid(gblas_handle_t h, const char *routine, const char *name,
+                                        int64_t rows, int64_t cols, const char *ld_name,
+                                        int64_t ld) {
+    return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE,
+                      "%s: %s (%lld x %lld, %s = %lld) reaches past the end of the address space",
+                      routine, name, (long long)rows, (long long)cols, ld_name, (long long)ld);
+}
+
+gblas_status_t gblas_quick_result(gblas_handle_t h, const char *routine, void *result,
+                                  size_t bytes) {
+    if (h->ctx.pointer_mode == GBLAS_POINTER_MODE_HOST) {
+        memset(result, 0, bytes);
+        return GBLAS_STATUS_SUCCESS;
+    }
+    return gblas_finish(h, routine, h->ops.zero_fill(&h->ctx, result, bytes));
 }

@@ -62,8 +62,74 @@ static inline gblas_status_t gblas_check_scalar(gblas_handle_t h, const char *ro
     return gblas_scalar_invalid(h, routine, name, p);
 }
 
-/* In host pointer mode: whether the scalar (float or double, by elem) equals v. In device mode
- * the value is unknown to the host and the answer is 0. */
-int gblas_scalar_equals(gblas_handle_t h, const void *p, size_t elem, double v);
+/* Bytes of one element of type t, and of its real part. */
+static inline size_t gblas_type_size(gblas_type t) {
+    static const size_t bytes[GBLAS_TYPE_COUNT] = {4, 8, 8, 16};
+    return bytes[t];
+}
+static inline size_t gblas_real_size(gblas_type t) {
+    return t == GBLAS_TYPE_S || t == GBLAS_TYPE_C ? 4 : 8;
+}
+
+/* In host pointer mode: whether the scalar of type t equals the real value v (a complex one
+ * with a zero imaginary part). In device mode the value is unknown to the host: 0. */
+int gblas_scalar_is(gblas_handle_t h, gblas_type t, const void *p, double v);
+
+/* Whether an operand whose last element is at element offset `last` (>= 0) from p, elements
+ * of elem bytes, lies inside the address space: the byte offset neither overflows nor reaches
+ * past GBLAS_ADDRESS_TOP. */
+#if defined(__x86_64__) || defined(__aarch64__)
+#define GBLAS_ADDRESS_TOP ((uint64_t)1 << 48) /* 48-bit virtual addresses */
+#else
+#define GBLAS_ADDRESS_TOP ((uint64_t)UINTPTR_MAX)
+#endif
+static inline int gblas_extent_fits(const void *p, uint64_t last, size_t elem) {
+    if (last > (GBLAS_ADDRESS_TOP - 1) / elem) return 0;
+    return (uint64_t)(uintptr_t)p <= GBLAS_ADDRESS_TOP - 1 - last * elem;
+}
+
+/* A vector operand, in BLAS order: the data (when needed), its increment, its extent (when
+ * needed). len_ is its element count. */
+gblas_status_t gblas_vec_extent_invalid(gblas_handle_t h, const char *routine, const char *name,
+                                        int64_t len, const char *inc_name, int64_t inc);
+static inline gblas_status_t gblas_check_vec(gblas_handle_t h, const char *routine, gblas_type t,
+                                             const char *name, const void *p, int64_t len,
+                                             const char *inc_name, int64_t inc, int needed) {
+    GBLAS_TRY(gblas_check_data(h, routine, name, p, needed));
+    GBLAS_TRY(gblas_check_inc(h, routine, inc_name, inc));
+    if (!needed || len <= 0) return GBLAS_STATUS_SUCCESS;
+    const uint64_t step = inc < 0 ? 0 - (uint64_t)inc : (uint64_t)inc;
+    const uint64_t steps = (uint64_t)len - 1;
+    if (steps == 0 || (step <= UINT64_MAX / steps &&
+                       gblas_extent_fits(p, steps * step, gblas_type_size(t))))
+        return GBLAS_STATUS_SUCCESS;
+    return gblas_vec_extent_invalid(h, routine, name, len, inc_name, inc);
+}
+
+/* A matrix operand rows x cols, in BLAS order: the data (when needed), its leading dimension
+ * (>= max(1, ld_rows), ld_rows named rows_name), its extent (when needed). */
+gblas_status_t gblas_mat_extent_invalid(gblas_handle_t h, const char *routine, const char *name,
+                                        int64_t rows, int64_t cols, const char *ld_name,
+                                        int64_t ld);
+static inline gblas_status_t gblas_check_mat(gblas_handle_t h, const char *routine, gblas_type t,
+                                             const char *name, const void *p, int64_t rows,
+                                             int64_t cols, const char *ld_name, int64_t ld,
+                                             const char *rows_name, int64_t ld_rows,
+                                             int needed) {
+    GBLAS_TRY(gblas_check_data(h, routine, name, p, needed));
+    GBLAS_TRY(gblas_check_ld(h, routine, ld_name, ld, rows_name, ld_rows));
+    if (!needed || rows <= 0 || cols <= 0) return GBLAS_STATUS_SUCCESS;
+    const uint64_t c = (uint64_t)cols - 1;
+    if (c == 0 || (uint64_t)ld <= (UINT64_MAX - (uint64_t)rows) / c) {
+        const uint64_t last = (uint64_t)rows - 1 + c * (uint64_t)ld;
+        if (gblas_extent_fits(p, last, gblas_type_size(t))) return GBLAS_STATUS_SUCCESS;
+    }
+    return gblas_mat_extent_invalid(h, routine, name, rows, cols, ld_name, ld);
+}
+
+/* The early return of a routine with a result: zero written to the host in host pointer mode,
+ * else enqueued on the backend (ops->zero_fill). */
+gblas_status_t gblas_quick_result(gblas_handle_t h, const char *routine, void *result,
+                                  size_t bytes);
 
 #endif /* GBLAS_API_CHECK_H */

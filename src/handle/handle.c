@@ -52,10 +52,14 @@ gblas_status_t gblas_create(gblas_handle_t *out, gblas_backend_t backend) {
         if (s == GBLAS_STATUS_SUCCESS) {
             h->ctx.workspace = h->own_workspace;
             h->ctx.workspace_bytes = h->ops.workspace_min;
-            h->magic = GBLAS_HANDLE_MAGIC;
-            h->msg[0] = '\0'; /* AUTO may have left why CUDA was not usable */
-            *out = h;
-            return s;
+            if (pthread_mutex_init(&h->lock, NULL) == 0) {
+                h->magic = GBLAS_HANDLE_MAGIC;
+                h->msg[0] = '\0'; /* AUTO may have left why CUDA was not usable */
+                *out = h;
+                return s;
+            }
+            h->ops.dealloc(&h->ctx, h->own_workspace);
+            s = gblas_ctx_fail(&h->ctx, GBLAS_STATUS_INTERNAL_ERROR, "pthread_mutex_init failed");
         }
         if (h->ops.release) h->ops.release(&h->ctx);
     }
@@ -72,6 +76,7 @@ gblas_status_t gblas_destroy(gblas_handle_t h) {
     if (h->own_workspace) h->ops.dealloc(&h->ctx, h->own_workspace);
     if (h->ops.release) h->ops.release(&h->ctx);
     h->magic = 0;
+    pthread_mutex_destroy(&h->lock);
     free(h);
     return s;
 }

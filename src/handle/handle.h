@@ -4,6 +4,8 @@
 #ifndef GBLAS_HANDLE_H
 #define GBLAS_HANDLE_H
 
+#include <pthread.h>
+
 #include "backend.h"
 
 #define GBLAS_HANDLE_MAGIC 0x67626c6173686e64ULL /* "gblashnd" */
@@ -15,7 +17,13 @@ struct gblas_handle_s {
     gblas_ctx ctx;
     void *own_workspace; /* made at creation; ctx.workspace points here unless the user set one */
     char msg[GBLAS_MSG_CAP];
+    pthread_mutex_t lock; /* held by every routine call: threads sharing the handle take turns */
 };
+
+/* Every routine runs holding its handle, so threads sharing one never share its workspace,
+ * result slot or message at the same time. */
+static inline void gblas_handle_lock(gblas_handle_t h) { pthread_mutex_lock(&h->lock); }
+static inline void gblas_handle_unlock(gblas_handle_t h) { pthread_mutex_unlock(&h->lock); }
 
 /* Formats "fmt" into h's message (or the calling thread's message when h is NULL), returns s. */
 gblas_status_t gblas_fail(gblas_handle_t h, gblas_status_t s, const char *fmt, ...)

@@ -1,0 +1,240 @@
+"""The routine table: every public BLAS routine of gblas, written once.
+
+gen.py turns this list into the routine section of include/gblas.h, the backend contract's ops
+table (src/routines_gen.h), the checked public entry points (src/api/routines_gen.c), each
+backend's fill list, the tests' typed dispatch and bad-argument tables, and the bench registry.
+Kernels and numeric bodies are never generated.
+
+An entry: the routine's family name, the types it exists for (s d c z), its arguments in BLAS
+order (each with its role), its quick-return rule (a C expression over the arguments and the
+Lets before it), its flop and byte counts (C expressions; E is the element size), the public
+names where they are not <t><name>, and its documentation (behaviour, never tuning).
+"""
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+TYPES = {
+    #     C type                   real type  C++ type (CUDA)  GBLAS_TYPE_*
+    "s": ("float",                "float",   "float",  "GBLAS_TYPE_S"),
+    "d": ("double",               "double",  "double", "GBLAS_TYPE_D"),
+    "c": ("gblas_complex_float",  "float",   None,     "GBLAS_TYPE_C"),
+    "z": ("gblas_complex_double", "double",  None,     "GBLAS_TYPE_Z"),
+}
+
+
+# ---- argument roles --------------------------------------------------------------------------
+@dataclass
+class Size:
+    """int64_t, >= 0."""
+    name: str
+
+
+@dataclass
+class Op:
+    """gblas_operation_t: N, T or C (C stays distinct from T all the way to the kernels)."""
+    name: str
+
+
+@dataclass
+class Scalar:
+    """A scalar in host or backend memory per the pointer mode. kind: 'T' the element type,
+    'R' its real type. out: written by the routine (rotg). need: when it must be valid."""
+    name: str
+    need: str = "1"
+    kind: str = "T"
+    out: bool = False
+
+
+@dataclass
+class Vec:
+    """A strided vector in backend memory: n elements, increment inc (nonzero)."""
+    name: str
+    n: str
+    inc: str
+    need: str = "1"
+    out: bool = False
+
+
+@dataclass
+class Mat:
+    """A column-major matrix in backend memory: rows x cols elements, leading dimension ld >=
+    max(1, ld_rows) (ld_rows is a (label for the message, C expression) pair)."""
+    name: str
+    rows: str
+    cols: str
+    ld: str
+    ld_rows: tuple
+    need: str = "1"
+    out: bool = False
+
+
+@dataclass
+class Result:
+    """The routine's result, in host or backend memory per the pointer mode: kind 'T', 'R' or
+    'I' (an int64_t index)."""
+    name: str
+    kind: str = "T"
+
+
+@dataclass
+class Array:
+    """A small fixed-length array of scalars (rotm's param), in host or backend memory per the
+    pointer mode."""
+    name: str
+    length: int
+    out: bool = False
+
+
+@dataclass
+class Let:
+    """A named C expression the checks after it (and the quick-return rule) can use."""
+    name: str
+    expr: str
+
+
+@dataclass
+class Routine:
+    name: str
+    types: str
+    args: list
+    doc: str
+    quick: str = "0"
+    flops: str = "0"
+    bytes: str = "0"
+    names: dict = field(default_factory=dict)  # type -> public name without the gblas_ prefix
+    level: int = 1
+
+    def public(self, t):
+        return "gblas_" + self.names.get(t, t + self.name)
+
+
+def vec_pair(need="n > 0"):
+    return [Vec("x", "n", "incx", need=need), Vec("y", "n", "incy", need=need, out=True)]
+
+
+# ---- the routines ----------------------------------------------------------------------------
+ROUTINES = [
+    Routine(
+        "dot", "sd",
+        [Size("n"), Vec("x", "n", "incx", need="n > 0"), Vec("y", "n", "incy", need="n > 0"),
+         Result("result")],
+        quick="n == 0", flops="2 * n", bytes="2 * n * E",
+        doc="result = sum_i x[i] * y[i]. n == 0 gives result = 0."),
+    Routine(
+        "nrm2", "sd",
+        [Size("n"), Vec("x", "n", "incx", need="n > 0"), Result("result", "R")],
+        quick="n == 0", flops="2 * n", bytes="n * E",
+        doc="result = sqrt(sum_i x[i]^2), free of overflow and underflow for any finite input.\n"
+            "n == 0 gives result = 0. A negative incx walks x backwards (the same norm), as the\n"
+            "reference BLAS 3.10 and later do."),
+    Routine(
+        "asum", "sd",
+        [Size("n"), Vec("x", "n", "incx", need="n > 0 && incx > 0"), Result("result", "R")],
+        quick="n == 0 || incx < 0", flops="n", bytes="n * E",
+        doc="result = sum_i |x[i]|. n == 0 or incx < 0 gives result = 0, as in the reference\n"
+            "BLAS."),
+    Routine(
+        "iamax", "sd",
+        [Size("n"), Vec("x", "n", "incx", need="n > 0 && incx > 0"), Result("result", "I")],
+        quick="n == 0 || incx < 0", flops="n", bytes="n * E",
+        names={"s": "isamax", "d": "idamax"},
+        doc="result = the 1-based index of the first element of largest |x[i]|, as the reference\n"
+            "BLAS's I_AMAX: a NaN in x[0] gives 1, any other NaN is passed over. n == 0 or\n"
+            "incx < 0 gives result = 0."),
+    Routine(
+        "iamin", "sd",
+        [Size("n"), Vec("x", "n", "incx", need="n > 0 && incx > 0"), Result("result", "I")],
+        quick="n == 0 || incx < 0", flops="n", bytes="n * E",
+        names={"s": "isamin", "d": "idamin"},
+        doc="result = the 1-based index of the first element of smallest |x[i]| (cuBLAS's\n"
+            "I_AMIN, with I_AMAX's rules: a NaN in x[0] gives 1, any other NaN is passed over).\n"
+            "n == 0 or incx < 0 gives result = 0."),
+    Routine(
+        "axpy", "sd",
+        [Size("n"), Scalar("alpha", need="n > 0"), Let("alpha_zero", "n > 0 && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Vec("x", "n", "incx", need="n > 0 && !alpha_zero"), Vec("y", "n", "incy", need="n > 0", out=True)],
+        quick="n == 0 || alpha_zero", flops="2 * n", bytes="3 * n * E",
+        doc="y = alpha * x + y. n == 0, or alpha == 0 in host pointer mode, returns at once."),
+    Routine(
+        "scal", "sd",
+        [Size("n"), Scalar("alpha", need="n > 0 && incx > 0"),
+         Vec("x", "n", "incx", need="n > 0 && incx > 0", out=True)],
+        quick="n == 0 || incx < 0", flops="n", bytes="2 * n * E",
+        doc="x = alpha * x (alpha == 0 writes zeros, as cuBLAS does). n == 0 or incx < 0\n"
+            "returns at once without touching x, as in the reference BLAS."),
+    Routine(
+        "copy", "sd",
+        vec_pair(), quick="n == 0", flops="0", bytes="2 * n * E",
+        doc="y = x. n == 0 returns at once."),
+    Routine(
+        "swap", "sd",
+        [Size("n"), Vec("x", "n", "incx", need="n > 0", out=True),
+         Vec("y", "n", "incy", need="n > 0", out=True)],
+        quick="n == 0", flops="0", bytes="4 * n * E",
+        doc="Exchanges x and y. n == 0 returns at once."),
+    Routine(
+        "rot", "sd",
+        [Size("n"), Vec("x", "n", "incx", need="n > 0", out=True),
+         Vec("y", "n", "incy", need="n > 0", out=True),
+         Scalar("c", need="n > 0", kind="R"), Scalar("s", need="n > 0")],
+        quick="n == 0", flops="6 * n", bytes="4 * n * E",
+        doc="Applies the plane rotation (c, s): x[i] = c x[i] + s y[i], y[i] = c y[i] - s x[i].\n"
+            "n == 0 returns at once."),
+    Routine(
+        "rotm", "sd",
+        [Size("n"), Vec("x", "n", "incx", need="n > 0", out=True),
+         Vec("y", "n", "incy", need="n > 0", out=True), Array("param", 5)],
+        quick="n == 0", flops="4 * n", bytes="4 * n * E",
+        doc="Applies the modified Givens transformation H that param encodes (param[0] = flag\n"
+            "-1: H = [h11 h12; h21 h22], 0: [1 h12; h21 1], 1: [h11 1; -1 h22], -2: identity,\n"
+            "with h11, h21, h12, h22 in param[1..4]) to the pairs (x[i], y[i]), as the reference\n"
+            "BLAS. n == 0 returns at once; a flag of -2 leaves x and y untouched."),
+    Routine(
+        "rotg", "sd",
+        [Scalar("a", out=True), Scalar("b", out=True), Scalar("c", kind="R", out=True),
+         Scalar("s", out=True)],
+        flops="6", bytes="0",
+        doc="Constructs the plane rotation [c s; -s c] that zeroes b of (a, b): on return a = r,\n"
+            "b = z (the reconstruction value) and c, s the rotation, by the reference BLAS 3.10\n"
+            "algorithm (scaled, free of overflow). All four in host or backend memory per the\n"
+            "pointer mode."),
+    Routine(
+        "rotmg", "sd",
+        [Scalar("d1", out=True), Scalar("d2", out=True), Scalar("x1", out=True),
+         Scalar("y1"), Array("param", 5, out=True)],
+        flops="10", bytes="0",
+        doc="Constructs the modified Givens transformation that zeroes the second component of\n"
+            "(sqrt(d1) x1, sqrt(d2) y1), as the reference BLAS: updates d1, d2, x1 and writes\n"
+            "the flag and H to param. All in host or backend memory per the pointer mode."),
+    Routine(
+        "gemv", "sd",
+        [Op("trans"), Size("m"), Size("n"), Let("work", "m > 0 && n > 0"),
+         Scalar("alpha", need="work"), Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Mat("A", "m", "n", "lda", ("\"m\"", "m"), need="work && !alpha_zero"),
+         Vec("x", "trans == GBLAS_OP_N ? n : m", "incx", need="work && !alpha_zero"),
+         Scalar("beta", need="work"),
+         Vec("y", "trans == GBLAS_OP_N ? m : n", "incy", need="work", out=True)],
+        quick="!work || (alpha_zero && gblas_scalar_is(h, t, beta, 1.0))",
+        flops="2 * m * n", bytes="(m * n + m + n) * E", level=2,
+        doc="y = alpha * op(A) * x + beta * y, A m x n with leading dimension lda >= max(1, m).\n"
+            "op = N: x has n elements, y has m; op = T or C: x has m, y has n."),
+    Routine(
+        "gemm", "sd",
+        [Op("transa"), Op("transb"), Size("m"), Size("n"), Size("k"),
+         Let("work", "m > 0 && n > 0"), Scalar("alpha", need="work"),
+         Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Let("reads_ab", "work && k > 0 && !alpha_zero"),
+         Mat("A", "transa == GBLAS_OP_N ? m : k", "transa == GBLAS_OP_N ? k : m", "lda",
+             ("transa == GBLAS_OP_N ? \"m\" : \"k\"", "transa == GBLAS_OP_N ? m : k"), need="reads_ab"),
+         Mat("B", "transb == GBLAS_OP_N ? k : n", "transb == GBLAS_OP_N ? n : k", "ldb",
+             ("transb == GBLAS_OP_N ? \"k\" : \"n\"", "transb == GBLAS_OP_N ? k : n"), need="reads_ab"),
+         Scalar("beta", need="work"),
+         Mat("C", "m", "n", "ldc", ("\"m\"", "m"), need="work", out=True)],
+        quick="!work || ((alpha_zero || k == 0) && gblas_scalar_is(h, t, beta, 1.0))",
+        flops="2 * m * n * k", bytes="(m * k + k * n + m * n) * E", level=3,
+        doc="C = alpha * op(A) * op(B) + beta * C, C m x n, op(A) m x k, op(B) k x n.\n"
+            "lda >= max(1, transa == N ? m : k), ldb >= max(1, transb == N ? k : n),\n"
+            "ldc >= max(1, m). k == 0 gives C = beta * C, whatever alpha holds (an empty sum).\n"
+            "The order of the k-sum on each backend is in docs/kernels.md."),
+]
