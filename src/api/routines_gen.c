@@ -385,12 +385,16 @@ static gblas_status_t run_gemv(gblas_handle_t h, const char *routine, gblas_type
     const int work = m > 0 && n > 0;
     GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
     const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
-    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, m, n, "lda", lda, "m", m, work && !alpha_zero));
-    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, trans == GBLAS_OP_N ? n : m, "incx", incx, work && !alpha_zero));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, m, n, "lda", lda, "m", m,
+        work && !alpha_zero));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, trans == GBLAS_OP_N ? n : m, "incx", incx,
+        work && !alpha_zero));
     GBLAS_TRY(gblas_check_scalar(h, routine, "beta", beta, work));
-    GBLAS_TRY(gblas_check_vec(h, routine, t, "y", y, trans == GBLAS_OP_N ? m : n, "incy", incy, work));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "y", y, trans == GBLAS_OP_N ? m : n, "incy", incy,
+        work));
     if (!work || (alpha_zero && gblas_scalar_is(h, t, beta, 1.0))) return GBLAS_STATUS_SUCCESS;
-    return gblas_finish(h, routine, h->ops.routine.gemv[t](&h->ctx, trans, m, n, alpha, A, lda, x, incx, beta, y, incy));
+    return gblas_finish(h, routine, h->ops.routine.gemv[t](&h->ctx, trans, m, n, alpha, A, lda, x,
+        incx, beta, y, incy));
 }
 
 gblas_status_t gblas_sgemv(gblas_handle_t h, gblas_operation_t trans, int64_t m, int64_t n,
@@ -429,12 +433,17 @@ static gblas_status_t run_gemm(gblas_handle_t h, const char *routine, gblas_type
     GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
     const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
     const int reads_ab = work && k > 0 && !alpha_zero;
-    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, transa == GBLAS_OP_N ? m : k, transa == GBLAS_OP_N ? k : m, "lda", lda, transa == GBLAS_OP_N ? "m" : "k", transa == GBLAS_OP_N ? m : k, reads_ab));
-    GBLAS_TRY(gblas_check_mat(h, routine, t, "B", B, transb == GBLAS_OP_N ? k : n, transb == GBLAS_OP_N ? n : k, "ldb", ldb, transb == GBLAS_OP_N ? "k" : "n", transb == GBLAS_OP_N ? k : n, reads_ab));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, transa == GBLAS_OP_N ? m : k,
+        transa == GBLAS_OP_N ? k : m, "lda", lda, transa == GBLAS_OP_N ? "m" : "k",
+        transa == GBLAS_OP_N ? m : k, reads_ab));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "B", B, transb == GBLAS_OP_N ? k : n,
+        transb == GBLAS_OP_N ? n : k, "ldb", ldb, transb == GBLAS_OP_N ? "k" : "n",
+        transb == GBLAS_OP_N ? k : n, reads_ab));
     GBLAS_TRY(gblas_check_scalar(h, routine, "beta", beta, work));
     GBLAS_TRY(gblas_check_mat(h, routine, t, "C", C, m, n, "ldc", ldc, "m", m, work));
     if (!work || ((alpha_zero || k == 0) && gblas_scalar_is(h, t, beta, 1.0))) return GBLAS_STATUS_SUCCESS;
-    return gblas_finish(h, routine, h->ops.routine.gemm[t](&h->ctx, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc));
+    return gblas_finish(h, routine, h->ops.routine.gemm[t](&h->ctx, transa, transb, m, n, k, alpha,
+        A, lda, B, ldb, beta, C, ldc));
 }
 
 gblas_status_t gblas_sgemm(gblas_handle_t h, gblas_operation_t transa, gblas_operation_t transb,
