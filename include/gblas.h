@@ -242,10 +242,10 @@ GBLAS_API gblas_status_t gblas_dscal(gblas_handle_t h, int64_t n, const double *
     int64_t incx);
 
 /* y = x. n == 0 returns at once. */
-GBLAS_API gblas_status_t gblas_scopy(gblas_handle_t h, const float *x, int64_t incx, float *y,
-    int64_t incy);
-GBLAS_API gblas_status_t gblas_dcopy(gblas_handle_t h, const double *x, int64_t incx, double *y,
-    int64_t incy);
+GBLAS_API gblas_status_t gblas_scopy(gblas_handle_t h, int64_t n, const float *x, int64_t incx,
+    float *y, int64_t incy);
+GBLAS_API gblas_status_t gblas_dcopy(gblas_handle_t h, int64_t n, const double *x, int64_t incx,
+    double *y, int64_t incy);
 
 /* Exchanges x and y. n == 0 returns at once. */
 GBLAS_API gblas_status_t gblas_sswap(gblas_handle_t h, int64_t n, float *x, int64_t incx, float *y,

@@ -109,10 +109,6 @@ class Routine:
         return "gblas_" + self.names.get(t, t + self.name)
 
 
-def vec_pair(need="n > 0"):
-    return [Vec("x", "n", "incx", need=need), Vec("y", "n", "incy", need=need, out=True)]
-
-
 # ---- the routines ----------------------------------------------------------------------------
 ROUTINES = [
     Routine(
@@ -165,7 +161,9 @@ ROUTINES = [
             "returns at once without touching x, as in the reference BLAS."),
     Routine(
         "copy", "sd",
-        vec_pair(), quick="n == 0", flops="0", bytes="2 * n * E",
+        [Size("n"), Vec("x", "n", "incx", need="n > 0"),
+         Vec("y", "n", "incy", need="n > 0", out=True)],
+        quick="n == 0", flops="0", bytes="2 * n * E",
         doc="y = x. n == 0 returns at once."),
     Routine(
         "swap", "sd",

@@ -20,8 +20,8 @@ typedef gblas_status_t gblas_axpy_fn(gblas_ctx *ctx, int64_t n, const void *alph
     int64_t incx, void *y, int64_t incy);
 typedef gblas_status_t gblas_scal_fn(gblas_ctx *ctx, int64_t n, const void *alpha, void *x,
     int64_t incx);
-typedef gblas_status_t gblas_copy_fn(gblas_ctx *ctx, const void *x, int64_t incx, void *y,
-    int64_t incy);
+typedef gblas_status_t gblas_copy_fn(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx,
+    void *y, int64_t incy);
 typedef gblas_status_t gblas_swap_fn(gblas_ctx *ctx, int64_t n, void *x, int64_t incx, void *y,
     int64_t incy);
 typedef gblas_status_t gblas_rot_fn(gblas_ctx *ctx, int64_t n, void *x, int64_t incx, void *y,

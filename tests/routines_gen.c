@@ -64,11 +64,11 @@ gblas_status_t hr_scal(gblas_handle_t h, prec_t p, int64_t n, const void *alpha,
     }
 }
 
-gblas_status_t hr_copy(gblas_handle_t h, prec_t p, const void *x, int64_t incx, void *y,
+gblas_status_t hr_copy(gblas_handle_t h, prec_t p, int64_t n, const void *x, int64_t incx, void *y,
                        int64_t incy) {
     switch (p) {
-    case PREC_S: return gblas_scopy(h, x, incx, y, incy);
-    case PREC_D: return gblas_dcopy(h, x, incx, y, incy);
+    case PREC_S: return gblas_scopy(h, n, x, incx, y, incy);
+    case PREC_D: return gblas_dcopy(h, n, x, incx, y, incy);
     default: return GBLAS_STATUS_INVALID_VALUE;
     }
 }

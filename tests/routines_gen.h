@@ -21,7 +21,7 @@ gblas_status_t hr_axpy(gblas_handle_t h, prec_t p, int64_t n, const void *alpha,
                        int64_t incx, void *y, int64_t incy);
 gblas_status_t hr_scal(gblas_handle_t h, prec_t p, int64_t n, const void *alpha, void *x,
                        int64_t incx);
-gblas_status_t hr_copy(gblas_handle_t h, prec_t p, const void *x, int64_t incx, void *y,
+gblas_status_t hr_copy(gblas_handle_t h, prec_t p, int64_t n, const void *x, int64_t incx, void *y,
                        int64_t incy);
 gblas_status_t hr_swap(gblas_handle_t h, prec_t p, int64_t n, void *x, int64_t incx, void *y,
                        int64_t incy);

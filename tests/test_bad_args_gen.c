@@ -260,28 +260,30 @@ API_TEST(bad_args, copy) {
     bad_open(&env, hc);
     for (int mode = 0; mode < 2; mode++) {
         const bad_ptrs *bad = bad_mode(&env, mode);
-        EXPECT_ERR(NULL, gblas_scopy(NULL, bad->data, 1, bad->data, 1), GBLAS_STATUS_NOT_INITIALIZED, "gblas_scopy: handle is NULL");
-        EXPECT_ERR(env.h, gblas_scopy(env.h, NULL, 1, bad->data, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_scopy: x is NULL");
+        EXPECT_ERR(NULL, gblas_scopy(NULL, 2, bad->data, 1, bad->data, 1), GBLAS_STATUS_NOT_INITIALIZED, "gblas_scopy: handle is NULL");
+        EXPECT_ERR(env.h, gblas_scopy(env.h, -1, bad->data, 1, bad->data, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_scopy: n = -1 must be >= 0");
+        EXPECT_ERR(env.h, gblas_scopy(env.h, 2, NULL, 1, bad->data, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_scopy: x is NULL");
         if (env.is_cuda)
-            EXPECT_ERR(env.h, gblas_scopy(env.h, bad->host, 1, bad->data, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_scopy: x = %p is host memory; the CUDA backend needs device memory", bad->host);
-        EXPECT_ERR(env.h, gblas_scopy(env.h, bad->data, 0, bad->data, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_scopy: incx = 0 must be nonzero");
-        EXPECT_ERR(env.h, gblas_scopy(env.h, bad->data, ((int64_t)1 << 62), bad->data, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_scopy: x (2 elements, incx = %lld) reaches past the end of the address space", (long long)((int64_t)1 << 62));
-        EXPECT_ERR(env.h, gblas_scopy(env.h, bad->data, 1, NULL, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_scopy: y is NULL");
+            EXPECT_ERR(env.h, gblas_scopy(env.h, 2, bad->host, 1, bad->data, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_scopy: x = %p is host memory; the CUDA backend needs device memory", bad->host);
+        EXPECT_ERR(env.h, gblas_scopy(env.h, 2, bad->data, 0, bad->data, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_scopy: incx = 0 must be nonzero");
+        EXPECT_ERR(env.h, gblas_scopy(env.h, 2, bad->data, ((int64_t)1 << 62), bad->data, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_scopy: x (2 elements, incx = %lld) reaches past the end of the address space", (long long)((int64_t)1 << 62));
+        EXPECT_ERR(env.h, gblas_scopy(env.h, 2, bad->data, 1, NULL, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_scopy: y is NULL");
         if (env.is_cuda)
-            EXPECT_ERR(env.h, gblas_scopy(env.h, bad->data, 1, bad->host, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_scopy: y = %p is host memory; the CUDA backend needs device memory", bad->host);
-        EXPECT_ERR(env.h, gblas_scopy(env.h, bad->data, 1, bad->data, 0), GBLAS_STATUS_INVALID_VALUE, "gblas_scopy: incy = 0 must be nonzero");
-        EXPECT_ERR(env.h, gblas_scopy(env.h, bad->data, 1, bad->data, ((int64_t)1 << 62)), GBLAS_STATUS_INVALID_VALUE, "gblas_scopy: y (2 elements, incy = %lld) reaches past the end of the address space", (long long)((int64_t)1 << 62));
-        EXPECT_ERR(NULL, gblas_dcopy(NULL, bad->data, 1, bad->data, 1), GBLAS_STATUS_NOT_INITIALIZED, "gblas_dcopy: handle is NULL");
-        EXPECT_ERR(env.h, gblas_dcopy(env.h, NULL, 1, bad->data, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_dcopy: x is NULL");
+            EXPECT_ERR(env.h, gblas_scopy(env.h, 2, bad->data, 1, bad->host, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_scopy: y = %p is host memory; the CUDA backend needs device memory", bad->host);
+        EXPECT_ERR(env.h, gblas_scopy(env.h, 2, bad->data, 1, bad->data, 0), GBLAS_STATUS_INVALID_VALUE, "gblas_scopy: incy = 0 must be nonzero");
+        EXPECT_ERR(env.h, gblas_scopy(env.h, 2, bad->data, 1, bad->data, ((int64_t)1 << 62)), GBLAS_STATUS_INVALID_VALUE, "gblas_scopy: y (2 elements, incy = %lld) reaches past the end of the address space", (long long)((int64_t)1 << 62));
+        EXPECT_ERR(NULL, gblas_dcopy(NULL, 2, bad->data, 1, bad->data, 1), GBLAS_STATUS_NOT_INITIALIZED, "gblas_dcopy: handle is NULL");
+        EXPECT_ERR(env.h, gblas_dcopy(env.h, -1, bad->data, 1, bad->data, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_dcopy: n = -1 must be >= 0");
+        EXPECT_ERR(env.h, gblas_dcopy(env.h, 2, NULL, 1, bad->data, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_dcopy: x is NULL");
         if (env.is_cuda)
-            EXPECT_ERR(env.h, gblas_dcopy(env.h, bad->host, 1, bad->data, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_dcopy: x = %p is host memory; the CUDA backend needs device memory", bad->host);
-        EXPECT_ERR(env.h, gblas_dcopy(env.h, bad->data, 0, bad->data, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_dcopy: incx = 0 must be nonzero");
-        EXPECT_ERR(env.h, gblas_dcopy(env.h, bad->data, ((int64_t)1 << 62), bad->data, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_dcopy: x (2 elements, incx = %lld) reaches past the end of the address space", (long long)((int64_t)1 << 62));
-        EXPECT_ERR(env.h, gblas_dcopy(env.h, bad->data, 1, NULL, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_dcopy: y is NULL");
+            EXPECT_ERR(env.h, gblas_dcopy(env.h, 2, bad->host, 1, bad->data, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_dcopy: x = %p is host memory; the CUDA backend needs device memory", bad->host);
+        EXPECT_ERR(env.h, gblas_dcopy(env.h, 2, bad->data, 0, bad->data, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_dcopy: incx = 0 must be nonzero");
+        EXPECT_ERR(env.h, gblas_dcopy(env.h, 2, bad->data, ((int64_t)1 << 62), bad->data, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_dcopy: x (2 elements, incx = %lld) reaches past the end of the address space", (long long)((int64_t)1 << 62));
+        EXPECT_ERR(env.h, gblas_dcopy(env.h, 2, bad->data, 1, NULL, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_dcopy: y is NULL");
         if (env.is_cuda)
-            EXPECT_ERR(env.h, gblas_dcopy(env.h, bad->data, 1, bad->host, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_dcopy: y = %p is host memory; the CUDA backend needs device memory", bad->host);
-        EXPECT_ERR(env.h, gblas_dcopy(env.h, bad->data, 1, bad->data, 0), GBLAS_STATUS_INVALID_VALUE, "gblas_dcopy: incy = 0 must be nonzero");
-        EXPECT_ERR(env.h, gblas_dcopy(env.h, bad->data, 1, bad->data, ((int64_t)1 << 62)), GBLAS_STATUS_INVALID_VALUE, "gblas_dcopy: y (2 elements, incy = %lld) reaches past the end of the address space", (long long)((int64_t)1 << 62));
+            EXPECT_ERR(env.h, gblas_dcopy(env.h, 2, bad->data, 1, bad->host, 1), GBLAS_STATUS_INVALID_VALUE, "gblas_dcopy: y = %p is host memory; the CUDA backend needs device memory", bad->host);
+        EXPECT_ERR(env.h, gblas_dcopy(env.h, 2, bad->data, 1, bad->data, 0), GBLAS_STATUS_INVALID_VALUE, "gblas_dcopy: incy = 0 must be nonzero");
+        EXPECT_ERR(env.h, gblas_dcopy(env.h, 2, bad->data, 1, bad->data, ((int64_t)1 << 62)), GBLAS_STATUS_INVALID_VALUE, "gblas_dcopy: y (2 elements, incy = %lld) reaches past the end of the address space", (long long)((int64_t)1 << 62));
     }
     bad_close(&env);
 }

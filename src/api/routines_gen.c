@@ -205,28 +205,30 @@ gblas_status_t gblas_dscal(gblas_handle_t h, int64_t n, const double *alpha, dou
     return s;
 }
 
-/* copy: x, incx, y, incy */
-static gblas_status_t run_copy(gblas_handle_t h, const char *routine, gblas_type t, const void *x,
-                               int64_t incx, void *y, int64_t incy) {
+/* copy: n, x, incx, y, incy */
+static gblas_status_t run_copy(gblas_handle_t h, const char *routine, gblas_type t, int64_t n,
+                               const void *x, int64_t incx, void *y, int64_t incy) {
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
     GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, n, "incx", incx, n > 0));
     GBLAS_TRY(gblas_check_vec(h, routine, t, "y", y, n, "incy", incy, n > 0));
     if (n == 0) return GBLAS_STATUS_SUCCESS;
-    return gblas_finish(h, routine, h->ops.routine.copy[t](&h->ctx, x, incx, y, incy));
+    return gblas_finish(h, routine, h->ops.routine.copy[t](&h->ctx, n, x, incx, y, incy));
 }
 
-gblas_status_t gblas_scopy(gblas_handle_t h, const float *x, int64_t incx, float *y, int64_t incy) {
+gblas_status_t gblas_scopy(gblas_handle_t h, int64_t n, const float *x, int64_t incx, float *y,
+                           int64_t incy) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_scopy"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_copy(h, "gblas_scopy", GBLAS_TYPE_S, x, incx, y, incy);
+    const gblas_status_t s = run_copy(h, "gblas_scopy", GBLAS_TYPE_S, n, x, incx, y, incy);
     gblas_handle_unlock(h);
     return s;
 }
 
-gblas_status_t gblas_dcopy(gblas_handle_t h, const double *x, int64_t incx, double *y,
+gblas_status_t gblas_dcopy(gblas_handle_t h, int64_t n, const double *x, int64_t incx, double *y,
                            int64_t incy) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_dcopy"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_copy(h, "gblas_dcopy", GBLAS_TYPE_D, x, incx, y, incy);
+    const gblas_status_t s = run_copy(h, "gblas_dcopy", GBLAS_TYPE_D, n, x, incx, y, incy);
     gblas_handle_unlock(h);
     return s;
 }
