@@ -9,13 +9,7 @@
 
 #include <cuda_runtime.h>
 
-#include "cuda_launch.h"
-
-/* The C scalar struct of each element type. */
-template <typename T> struct ScalarOf;
-template <> struct ScalarOf<float> { using type = gblas_cuda_sscalar; };
-template <> struct ScalarOf<double> { using type = gblas_cuda_dscalar; };
-template <typename T> using Scalar = typename ScalarOf<T>::type;
+#include "cuda_launch.cuh"
 
 template <typename T>
 __device__ __forceinline__ T scalar_value(const Scalar<T> &s) {

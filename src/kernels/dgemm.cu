@@ -402,11 +402,17 @@ extern "C" cudaError_t gblas_cuda_dgemm_prepare(const char **failed) {
 }
 
 /* One row or column: a GEMV (gemm_is_gemv); then the configs above. */
-extern "C" cudaError_t gblas_cuda_launch_dgemm(gblas_cuda_env *env, int transa, int transb,
-                                               int64_t m, int64_t n, int64_t k,
-                                               gblas_cuda_dscalar alpha, const double *A,
-                                               int64_t lda, const double *B, int64_t ldb,
-                                               gblas_cuda_dscalar beta, double *C, int64_t ldc) {
+template <>
+cudaError_t launch_gemm<double>(gblas_cuda_env *env, gblas_operation_t transa_op,
+                                gblas_operation_t transb_op, int64_t m, int64_t n, int64_t k,
+                                Scalar<double> alpha, const double *A, int64_t lda,
+                                const double *B, int64_t ldb, Scalar<double> beta, double *C,
+                                int64_t ldc, const GemmBatch<double> &batch) {
+    if (batch.count != 1) {
+        env->failed = "launch_gemm (batched)";
+        return cudaErrorNotSupported;
+    }
+    const int transa = transa_op != GBLAS_OP_N, transb = transb_op != GBLAS_OP_N;
     if (m <= 0 || n <= 0) return cudaSuccess;
     if (gemm_is_gemv(m, n, k))
         return launch_gemm_as_gemv(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,

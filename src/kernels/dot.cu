@@ -200,21 +200,20 @@ cudaError_t launch_reduction(gblas_cuda_env *env, int64_t n, const T *x, int64_t
 
 } // namespace
 
-extern "C" cudaError_t gblas_cuda_launch_sdot(gblas_cuda_env *env, int64_t n, const float *x,
-                                              int64_t incx, const float *y, int64_t incy,
-                                              float *result) {
-    return launch_reduction<float, DotAcc<float>>(env, n, x, incx, y, incy, result);
+template <typename T>
+cudaError_t launch_dot(gblas_cuda_env *env, int64_t n, const T *x, int64_t incx, const T *y,
+                       int64_t incy, T *result) {
+    return launch_reduction<T, DotAcc<T>>(env, n, x, incx, y, incy, result);
 }
-extern "C" cudaError_t gblas_cuda_launch_ddot(gblas_cuda_env *env, int64_t n, const double *x,
-                                              int64_t incx, const double *y, int64_t incy,
-                                              double *result) {
-    return launch_reduction<double, DotAcc<double>>(env, n, x, incx, y, incy, result);
+template <typename T>
+cudaError_t launch_nrm2(gblas_cuda_env *env, int64_t n, const T *x, int64_t incx, T *result) {
+    return launch_reduction<T, NrmAcc<T>>(env, n, x, incx, nullptr, 1, result);
 }
-extern "C" cudaError_t gblas_cuda_launch_snrm2(gblas_cuda_env *env, int64_t n, const float *x,
-                                               int64_t incx, float *result) {
-    return launch_reduction<float, NrmAcc<float>>(env, n, x, incx, nullptr, 1, result);
-}
-extern "C" cudaError_t gblas_cuda_launch_dnrm2(gblas_cuda_env *env, int64_t n, const double *x,
-                                               int64_t incx, double *result) {
-    return launch_reduction<double, NrmAcc<double>>(env, n, x, incx, nullptr, 1, result);
-}
+
+#define GBLAS_INSTANTIATE(T)                                                                    \
+    template cudaError_t launch_dot<T>(gblas_cuda_env *, int64_t, const T *, int64_t, const T *, \
+                                       int64_t, T *);                                           \
+    template cudaError_t launch_nrm2<T>(gblas_cuda_env *, int64_t, const T *, int64_t, T *);
+GBLAS_INSTANTIATE(float)
+GBLAS_INSTANTIATE(double)
+#undef GBLAS_INSTANTIATE

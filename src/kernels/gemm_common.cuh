@@ -9,6 +9,7 @@
 #pragma once
 
 #include "cuda_common.cuh"
+#include "gemm_launch.cuh"
 
 #include <cooperative_groups.h>
 #include <type_traits>
@@ -43,28 +44,16 @@ __device__ __forceinline__ int64_t tile_origin(int64_t own, int tile, int64_t ex
  *   n == 1: C[:, 0] = alpha op(A) op(B)[:, 0] + beta C[:, 0]
  *   m == 1: C[0, :]^T = alpha op(B)^T op(A)[0, :]^T + beta C[0, :]^T  (C's row: increment ldc) */
 inline bool gemm_is_gemv(int64_t m, int64_t n, int64_t k) { return k > 0 && (m == 1 || n == 1); }
-inline cudaError_t launch_gemv_of(gblas_cuda_env *env, int trans, int64_t m, int64_t n,
-                                  gblas_cuda_sscalar alpha, const float *A, int64_t lda,
-                                  const float *x, int64_t incx, gblas_cuda_sscalar beta, float *y,
-                                  int64_t incy) {
-    return gblas_cuda_launch_sgemv(env, trans, m, n, alpha, A, lda, x, incx, beta, y, incy);
-}
-inline cudaError_t launch_gemv_of(gblas_cuda_env *env, int trans, int64_t m, int64_t n,
-                                  gblas_cuda_dscalar alpha, const double *A, int64_t lda,
-                                  const double *x, int64_t incx, gblas_cuda_dscalar beta,
-                                  double *y, int64_t incy) {
-    return gblas_cuda_launch_dgemv(env, trans, m, n, alpha, A, lda, x, incx, beta, y, incy);
-}
 template <typename T, typename S>
 cudaError_t launch_gemm_as_gemv(gblas_cuda_env *env, int transa, int transb, int64_t m,
                                 int64_t n, int64_t k, S alpha, const T *A, int64_t lda,
                                 const T *B, int64_t ldb, S beta, T *C, int64_t ldc) {
     if (n == 1) /* op(A) is A (m x k) or A^T (A k x m); op(B)[:, 0] is B's column or row 0 */
-        return launch_gemv_of(env, transa, transa ? k : m, transa ? m : k, alpha, A, lda, B,
-                              transb ? ldb : 1, beta, C, 1);
+        return launch_gemv<T>(env, transa ? GBLAS_OP_T : GBLAS_OP_N, transa ? k : m,
+                              transa ? m : k, alpha, A, lda, B, transb ? ldb : 1, beta, C, 1);
     /* op(B)^T is B^T (B k x n) or B (n x k); op(A)[0, :] is A's row or column 0 */
-    return launch_gemv_of(env, !transb, transb ? n : k, transb ? k : n, alpha, B, ldb, A,
-                          transa ? 1 : lda, beta, C, ldc);
+    return launch_gemv<T>(env, transb ? GBLAS_OP_N : GBLAS_OP_T, transb ? n : k, transb ? k : n,
+                          alpha, B, ldb, A, transa ? 1 : lda, beta, C, ldc);
 }
 
 /* Depth of each split of k (a multiple of bk; k itself for one split): `splits` ranges wanted,

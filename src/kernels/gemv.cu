@@ -419,23 +419,18 @@ bool gather_x(int trans, int64_t m, int64_t n, int64_t incx, int64_t elem) {
     return trans && (incx < 0 ? -incx : incx) * elem >= 32 && n >= kGatherMinCols &&
            m * n * elem >= kGatherMinBytes && m * elem <= (int64_t)(GBLAS_CUDA_SCRATCH_BYTES / 2);
 }
-inline cudaError_t launch_copy(gblas_cuda_env *env, int64_t n, const float *x, int64_t incx,
-                               float *y) {
-    return gblas_cuda_launch_scopy(env, n, x, incx, y, 1);
-}
-inline cudaError_t launch_copy(gblas_cuda_env *env, int64_t n, const double *x, int64_t incx,
-                               double *y) {
-    return gblas_cuda_launch_dcopy(env, n, x, incx, y, 1);
-}
+
+} // namespace
 
 template <typename T>
-cudaError_t launch_gemv(gblas_cuda_env *env, int trans, int64_t m, int64_t n, Scalar<T> alpha,
-                        const T *A, int64_t lda, const T *x, int64_t incx, Scalar<T> beta, T *y,
-                        int64_t incy) {
+cudaError_t launch_gemv(gblas_cuda_env *env, gblas_operation_t op, int64_t m, int64_t n,
+                        Scalar<T> alpha, const T *A, int64_t lda, const T *x, int64_t incx,
+                        Scalar<T> beta, T *y, int64_t incy) {
     if (m <= 0 || n <= 0) return cudaSuccess;
+    const int trans = op != GBLAS_OP_N;
     Partials<T> scratch{static_cast<T *>(env->scratch), GBLAS_CUDA_SCRATCH_BYTES};
     if (gather_x(trans, m, n, incx, sizeof(T))) {
-        const cudaError_t err = launch_copy(env, m, x, incx, scratch.partial);
+        const cudaError_t err = launch_copy<T>(env, m, x, incx, scratch.partial, 1);
         if (err != cudaSuccess) return err;
         const int64_t x_elems = ceil_div(m, 256 / (int64_t)sizeof(T)) * (256 / sizeof(T));
         x = scratch.partial, incx = 1;
@@ -457,19 +452,10 @@ cudaError_t launch_gemv(gblas_cuda_env *env, int trans, int64_t m, int64_t n, Sc
                             static_cast<const T *>(scratch.partial), alpha, beta, y, incy);
 }
 
-} // namespace
-
-extern "C" cudaError_t gblas_cuda_launch_sgemv(gblas_cuda_env *env, int trans, int64_t m,
-                                               int64_t n, gblas_cuda_sscalar alpha,
-                                               const float *A, int64_t lda, const float *x,
-                                               int64_t incx, gblas_cuda_sscalar beta, float *y,
-                                               int64_t incy) {
-    return launch_gemv<float>(env, trans, m, n, alpha, A, lda, x, incx, beta, y, incy);
-}
-extern "C" cudaError_t gblas_cuda_launch_dgemv(gblas_cuda_env *env, int trans, int64_t m,
-                                               int64_t n, gblas_cuda_dscalar alpha,
-                                               const double *A, int64_t lda, const double *x,
-                                               int64_t incx, gblas_cuda_dscalar beta, double *y,
-                                               int64_t incy) {
-    return launch_gemv<double>(env, trans, m, n, alpha, A, lda, x, incx, beta, y, incy);
-}
+#define GBLAS_INSTANTIATE(T)                                                                    \
+    template cudaError_t launch_gemv<T>(gblas_cuda_env *, gblas_operation_t, int64_t, int64_t,  \
+                                        Scalar<T>, const T *, int64_t, const T *, int64_t,      \
+                                        Scalar<T>, T *, int64_t);
+GBLAS_INSTANTIATE(float)
+GBLAS_INSTANTIATE(double)
+#undef GBLAS_INSTANTIATE

@@ -101,31 +101,27 @@ cudaError_t launch_elementwise(gblas_cuda_env *env, int64_t n, Op op, const T *x
 
 } // namespace
 
-extern "C" cudaError_t gblas_cuda_launch_saxpy(gblas_cuda_env *env, int64_t n,
-                                               gblas_cuda_sscalar alpha, const float *x,
-                                               int64_t incx, float *y, int64_t incy) {
-    return launch_elementwise(env, n, AxpyOp<float>{alpha, 0.0f}, x, incx, y, incy);
+template <typename T>
+cudaError_t launch_axpy(gblas_cuda_env *env, int64_t n, Scalar<T> alpha, const T *x,
+                        int64_t incx, T *y, int64_t incy) {
+    return launch_elementwise(env, n, AxpyOp<T>{alpha, T(0)}, x, incx, y, incy);
 }
-extern "C" cudaError_t gblas_cuda_launch_daxpy(gblas_cuda_env *env, int64_t n,
-                                               gblas_cuda_dscalar alpha, const double *x,
-                                               int64_t incx, double *y, int64_t incy) {
-    return launch_elementwise(env, n, AxpyOp<double>{alpha, 0.0}, x, incx, y, incy);
+template <typename T>
+cudaError_t launch_scal(gblas_cuda_env *env, int64_t n, Scalar<T> alpha, T *x, int64_t incx) {
+    return launch_elementwise<T>(env, n, ScalOp<T>{alpha, T(0)}, nullptr, 1, x, incx);
 }
-extern "C" cudaError_t gblas_cuda_launch_sscal(gblas_cuda_env *env, int64_t n,
-                                               gblas_cuda_sscalar alpha, float *x,
-                                               int64_t incx) {
-    return launch_elementwise<float>(env, n, ScalOp<float>{alpha, 0.0f}, nullptr, 1, x, incx);
+template <typename T>
+cudaError_t launch_copy(gblas_cuda_env *env, int64_t n, const T *x, int64_t incx, T *y,
+                        int64_t incy) {
+    return launch_elementwise(env, n, CopyOp<T>{}, x, incx, y, incy);
 }
-extern "C" cudaError_t gblas_cuda_launch_dscal(gblas_cuda_env *env, int64_t n,
-                                               gblas_cuda_dscalar alpha, double *x,
-                                               int64_t incx) {
-    return launch_elementwise<double>(env, n, ScalOp<double>{alpha, 0.0}, nullptr, 1, x, incx);
-}
-extern "C" cudaError_t gblas_cuda_launch_scopy(gblas_cuda_env *env, int64_t n, const float *x,
-                                               int64_t incx, float *y, int64_t incy) {
-    return launch_elementwise(env, n, CopyOp<float>{}, x, incx, y, incy);
-}
-extern "C" cudaError_t gblas_cuda_launch_dcopy(gblas_cuda_env *env, int64_t n, const double *x,
-                                               int64_t incx, double *y, int64_t incy) {
-    return launch_elementwise(env, n, CopyOp<double>{}, x, incx, y, incy);
-}
+
+#define GBLAS_INSTANTIATE(T)                                                                    \
+    template cudaError_t launch_axpy<T>(gblas_cuda_env *, int64_t, Scalar<T>, const T *,        \
+                                        int64_t, T *, int64_t);                                 \
+    template cudaError_t launch_scal<T>(gblas_cuda_env *, int64_t, Scalar<T>, T *, int64_t);    \
+    template cudaError_t launch_copy<T>(gblas_cuda_env *, int64_t, const T *, int64_t, T *,     \
+                                        int64_t);
+GBLAS_INSTANTIATE(float)
+GBLAS_INSTANTIATE(double)
+#undef GBLAS_INSTANTIATE

@@ -26,7 +26,7 @@
  * one pointer (slot l at a fixed offset from slot 0); its edge tiles, and all of an unaligned
  * operand's, take guarded scalar ones (zero fill). In the three-buffer configs, blocks whose
  * every tile is interior in both operands run a copy of the tile loop without those branches.
- * Configs (chosen in gblas_cuda_launch_sgemm): 128x128x16 with 256 threads (128x128x32 for
+ * Configs (chosen in launch_sgemm): 128x128x16 with 256 threads (128x128x32 for
  * op(A) = A^T with k >= 256); 128x64x16 with 128 threads and 64x64x16 with 64 threads when
  * 128x128 tiles would leave SMs idle; 32x128x16 and 128x32x16 with 64 threads for outputs of at
  * most 32 rows or columns. The last four split along k (grid.y) so that one wave fills each SM
@@ -593,7 +593,7 @@ using SgemmSmall = SgemmKernels<SgemmShape<64, 64, 16, 2>, false, 1>;
 using SgemmFewRows = SgemmKernels<SgemmShape<32, 128, 16, 2, 32>>;
 using SgemmFewCols = SgemmKernels<SgemmShape<128, 32, 16, 2>>;
 static_assert(GBLAS_CUDA_SGEMM_SPLIT_CONFIGS == 2 && GBLAS_CUDA_MAX_SPLIT_CLUSTER == kClusterSplits,
-              "cuda_launch.h sizes the cluster counts of SgemmMid and SgemmSmall");
+              "cuda_launch.cuh sizes the cluster counts of SgemmMid and SgemmSmall");
 
 } // namespace
 
@@ -612,6 +612,11 @@ static int64_t thin_edge(int64_t extent, int64_t other_tiles, int64_t slots) {
     return saves_wave ? rest : 0;
 }
 
+static cudaError_t launch_sgemm(gblas_cuda_env *env, int transa, int transb, int64_t m,
+                                int64_t n, int64_t k, gblas_cuda_sscalar alpha, const float *A,
+                                int64_t lda, const float *B, int64_t ldb, gblas_cuda_sscalar beta,
+                                float *C, int64_t ldc);
+
 /* The GEMM of the first m - rows rows and n - cols columns of C, then the GEMM of the rest
  * (one of rows, cols is 0): op(A)[m - rows:, :] op(B), or op(A) op(B)[:, n - cols:]. The two
  * write disjoint parts of C, one after the other. */
@@ -621,15 +626,14 @@ static cudaError_t launch_split_off(gblas_cuda_env *env, int transa, int transb,
                                     gblas_cuda_sscalar beta, float *C, int64_t ldc, int64_t rows,
                                     int64_t cols) {
     const int64_t mw = m - rows, nw = n - cols;
-    const cudaError_t err = gblas_cuda_launch_sgemm(env, transa, transb, mw, nw, k, alpha, A, lda,
-                                                    B, ldb, beta, C, ldc);
+    const cudaError_t err = launch_sgemm(env, transa, transb, mw, nw, k, alpha, A, lda, B, ldb,
+                                         beta, C, ldc);
     if (err != cudaSuccess) return err;
     if (rows)
-        return gblas_cuda_launch_sgemm(env, transa, transb, rows, n, k, alpha,
-                                       A + (transa ? mw * lda : mw), lda, B, ldb, beta, C + mw,
-                                       ldc);
-    return gblas_cuda_launch_sgemm(env, transa, transb, m, cols, k, alpha, A, lda,
-                                   B + (transb ? nw : nw * ldb), ldb, beta, C + nw * ldc, ldc);
+        return launch_sgemm(env, transa, transb, rows, n, k, alpha, A + (transa ? mw * lda : mw),
+                            lda, B, ldb, beta, C + mw, ldc);
+    return launch_sgemm(env, transa, transb, m, cols, k, alpha, A, lda,
+                        B + (transb ? nw : nw * ldb), ldb, beta, C + nw * ldc, ldc);
 }
 
 /* The rows (columns) that the small configs' tiles compute for an extent below 128: one
@@ -657,11 +661,10 @@ static bool peel_last(int64_t extent, int64_t other, int64_t k, bool x_contiguou
  * a quarter as many of them as SMs, so that split-K stays shallow (its partials cost traffic);
  * below that, or when m < 128 would leave most of a 128-row tile empty, 64 x 64 (2 warps), split
  * deeper. */
-extern "C" cudaError_t gblas_cuda_launch_sgemm(gblas_cuda_env *env, int transa, int transb,
-                                               int64_t m, int64_t n, int64_t k,
-                                               gblas_cuda_sscalar alpha, const float *A,
-                                               int64_t lda, const float *B, int64_t ldb,
-                                               gblas_cuda_sscalar beta, float *C, int64_t ldc) {
+static cudaError_t launch_sgemm(gblas_cuda_env *env, int transa, int transb, int64_t m,
+                                int64_t n, int64_t k, gblas_cuda_sscalar alpha, const float *A,
+                                int64_t lda, const float *B, int64_t ldb, gblas_cuda_sscalar beta,
+                                float *C, int64_t ldc) {
     if (m <= 0 || n <= 0) return cudaSuccess;
     if (gemm_is_gemv(m, n, k))
         return launch_gemm_as_gemv(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
@@ -694,6 +697,20 @@ extern "C" cudaError_t gblas_cuda_launch_sgemm(gblas_cuda_env *env, int transa, 
         return SgemmMid::launch(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
                                 ldc);
     return SgemmSmall::launch(env, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+
+template <>
+cudaError_t launch_gemm<float>(gblas_cuda_env *env, gblas_operation_t transa,
+                               gblas_operation_t transb, int64_t m, int64_t n, int64_t k,
+                               Scalar<float> alpha, const float *A, int64_t lda, const float *B,
+                               int64_t ldb, Scalar<float> beta, float *C, int64_t ldc,
+                               const GemmBatch<float> &batch) {
+    if (batch.count != 1) {
+        env->failed = "launch_gemm (batched)";
+        return cudaErrorNotSupported;
+    }
+    return launch_sgemm(env, transa != GBLAS_OP_N, transb != GBLAS_OP_N, m, n, k, alpha, A, lda,
+                        B, ldb, beta, C, ldc);
 }
 
 extern "C" cudaError_t gblas_cuda_sgemm_prepare(gblas_cuda_sgemm_clusters *clusters,

@@ -1,0 +1,341 @@
+/* cuda_backend.cu: the CUDA backend's entry point (gblas_cuda_backend_init, the one extern "C"
+ * function) and its ops table: device checks at init, memory (cudaMalloc, copies and fills on the
+ * handle's stream), stream checks, and one adapter template cuda_<routine><T> per routine of the
+ * routine table (filled by cuda_fill_gen.h), which turns the type-erased arguments and pointer-mode
+ * scalars into a launcher call (cuda_launch.cuh) and launch errors into statuses. Errors the
+ * runtime reports are cleared with cudaGetLastError so a failed call leaves the handle usable. */
+#include <cstdio>
+#include <new>
+
+#include <cuda_runtime_api.h>
+
+extern "C" {
+#include "backend.h"
+}
+#include "cuda_launch.cuh"
+#include "gemm_launch.cuh"
+
+namespace {
+
+/* ctx->state: what the launchers need to know of the device. */
+struct CudaState {
+    int sm_count;
+    gblas_cuda_sgemm_clusters sgemm_clusters;
+};
+
+cudaStream_t stream_of(const gblas_ctx *ctx) { return (cudaStream_t)ctx->stream; }
+
+gblas_cuda_env env_of(const gblas_ctx *ctx) {
+    const CudaState *st = static_cast<const CudaState *>(ctx->state);
+    return gblas_cuda_env{stream_of(ctx),
+                          static_cast<char *>(ctx->workspace) + GBLAS_CUDA_RESULT_SLOT_BYTES,
+                          st->sm_count, &st->sgemm_clusters, nullptr};
+}
+
+/* A runtime call failed: clear the error (when it is not sticky) and report it. */
+gblas_status_t runtime_failed(gblas_ctx *ctx, gblas_status_t status, const char *what,
+                              cudaError_t err) {
+    (void)cudaGetLastError();
+    return gblas_ctx_fail(ctx, status, "%s: %s", what, cudaGetErrorString(err));
+}
+
+gblas_status_t launched(gblas_ctx *ctx, const gblas_cuda_env &env, cudaError_t err) {
+    if (err == cudaSuccess) return GBLAS_STATUS_SUCCESS;
+    return runtime_failed(ctx, GBLAS_STATUS_EXECUTION_FAILED,
+                          env.failed ? env.failed : "kernel launch", err);
+}
+
+/* Reduction results: written straight to *result in device pointer mode; in host pointer mode
+ * to the workspace's result slot, then copied to the host after the stream is done. */
+template <typename R> R *result_target(const gblas_ctx *ctx, void *result) {
+    return static_cast<R *>(ctx->pointer_mode == GBLAS_POINTER_MODE_DEVICE ? result
+                                                                            : ctx->workspace);
+}
+
+gblas_status_t reduction_done(gblas_ctx *ctx, const gblas_cuda_env &env, cudaError_t err,
+                              void *result, size_t bytes) {
+    if (err != cudaSuccess || ctx->pointer_mode == GBLAS_POINTER_MODE_DEVICE)
+        return launched(ctx, env, err);
+    err = cudaMemcpyAsync(result, ctx->workspace, bytes, cudaMemcpyDefault, env.stream);
+    if (err != cudaSuccess)
+        return runtime_failed(ctx, GBLAS_STATUS_EXECUTION_FAILED, "cudaMemcpyAsync(result)", err);
+    err = cudaStreamSynchronize(env.stream);
+    if (err != cudaSuccess)
+        return runtime_failed(ctx, GBLAS_STATUS_EXECUTION_FAILED, "cudaStreamSynchronize", err);
+    return GBLAS_STATUS_SUCCESS;
+}
+
+/* Host pointer mode: the value, read here. Device pointer mode: the pointer, read by the kernel. */
+template <typename T> Scalar<T> scalar_arg(const gblas_ctx *ctx, const void *p) {
+    const T *q = static_cast<const T *>(p);
+    if (ctx->pointer_mode == GBLAS_POINTER_MODE_DEVICE) return Scalar<T>{T(0), q};
+    return Scalar<T>{*q, nullptr};
+}
+
+/* ---- routines: the adapters of routines_gen.h's signatures ---------------------------------- */
+
+template <typename T>
+gblas_status_t cuda_dot(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx, const void *y,
+                        int64_t incy, void *result) {
+    gblas_cuda_env env = env_of(ctx);
+    const cudaError_t err = launch_dot<T>(&env, n, static_cast<const T *>(x), incx,
+                                          static_cast<const T *>(y), incy,
+                                          result_target<T>(ctx, result));
+    return reduction_done(ctx, env, err, result, sizeof(T));
+}
+
+template <typename T>
+gblas_status_t cuda_nrm2(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx, void *result) {
+    gblas_cuda_env env = env_of(ctx);
+    const cudaError_t err =
+        launch_nrm2<T>(&env, n, static_cast<const T *>(x), incx, result_target<T>(ctx, result));
+    return reduction_done(ctx, env, err, result, sizeof(T));
+}
+
+/* Not yet on this backend: the routines the table added after the port. */
+gblas_status_t not_yet(gblas_ctx *ctx, const char *routine) {
+    return gblas_ctx_fail(ctx, GBLAS_STATUS_NOT_SUPPORTED,
+                          "%s is not implemented on the CUDA backend yet", routine);
+}
+template <typename T>
+gblas_status_t cuda_asum(gblas_ctx *ctx, int64_t, const void *, int64_t, void *) {
+    return not_yet(ctx, "asum");
+}
+template <typename T>
+gblas_status_t cuda_iamax(gblas_ctx *ctx, int64_t, const void *, int64_t, void *) {
+    return not_yet(ctx, "iamax");
+}
+template <typename T>
+gblas_status_t cuda_iamin(gblas_ctx *ctx, int64_t, const void *, int64_t, void *) {
+    return not_yet(ctx, "iamin");
+}
+template <typename T>
+gblas_status_t cuda_swap(gblas_ctx *ctx, int64_t, void *, int64_t, void *, int64_t) {
+    return not_yet(ctx, "swap");
+}
+template <typename T>
+gblas_status_t cuda_rot(gblas_ctx *ctx, int64_t, void *, int64_t, void *, int64_t, const void *,
+                        const void *) {
+    return not_yet(ctx, "rot");
+}
+template <typename T>
+gblas_status_t cuda_rotm(gblas_ctx *ctx, int64_t, void *, int64_t, void *, int64_t,
+                         const void *) {
+    return not_yet(ctx, "rotm");
+}
+template <typename T>
+gblas_status_t cuda_rotg(gblas_ctx *ctx, void *, void *, void *, void *) {
+    return not_yet(ctx, "rotg");
+}
+template <typename T>
+gblas_status_t cuda_rotmg(gblas_ctx *ctx, void *, void *, void *, const void *, void *) {
+    return not_yet(ctx, "rotmg");
+}
+
+template <typename T>
+gblas_status_t cuda_axpy(gblas_ctx *ctx, int64_t n, const void *alpha, const void *x,
+                         int64_t incx, void *y, int64_t incy) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env,
+                    launch_axpy<T>(&env, n, scalar_arg<T>(ctx, alpha), static_cast<const T *>(x),
+                                   incx, static_cast<T *>(y), incy));
+}
+
+template <typename T>
+gblas_status_t cuda_scal(gblas_ctx *ctx, int64_t n, const void *alpha, void *x, int64_t incx) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env,
+                    launch_scal<T>(&env, n, scalar_arg<T>(ctx, alpha), static_cast<T *>(x), incx));
+}
+
+template <typename T>
+gblas_status_t cuda_copy(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx, void *y,
+                         int64_t incy) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env,
+                    launch_copy<T>(&env, n, static_cast<const T *>(x), incx, static_cast<T *>(y),
+                                   incy));
+}
+
+template <typename T>
+gblas_status_t cuda_gemv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
+                         const void *alpha, const void *A, int64_t lda, const void *x,
+                         int64_t incx, const void *beta, void *y, int64_t incy) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env,
+                    launch_gemv<T>(&env, trans, m, n, scalar_arg<T>(ctx, alpha),
+                                   static_cast<const T *>(A), lda, static_cast<const T *>(x), incx,
+                                   scalar_arg<T>(ctx, beta), static_cast<T *>(y), incy));
+}
+
+template <typename T>
+gblas_status_t cuda_gemm(gblas_ctx *ctx, gblas_operation_t transa, gblas_operation_t transb,
+                         int64_t m, int64_t n, int64_t k, const void *alpha, const void *A,
+                         int64_t lda, const void *B, int64_t ldb, const void *beta, void *C,
+                         int64_t ldc) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env,
+                    launch_gemm<T>(&env, transa, transb, m, n, k, scalar_arg<T>(ctx, alpha),
+                                   static_cast<const T *>(A), lda, static_cast<const T *>(B), ldb,
+                                   scalar_arg<T>(ctx, beta), static_cast<T *>(C), ldc,
+                                   GemmBatch<T>{}));
+}
+
+#include "cuda_fill_gen.h"
+
+/* ---- lifecycle and memory ------------------------------------------------------------------ */
+
+void cuda_release(gblas_ctx *ctx) {
+    delete static_cast<CudaState *>(ctx->state);
+    ctx->state = nullptr;
+}
+
+gblas_status_t cuda_alloc(gblas_ctx *ctx, void **p, size_t bytes) {
+    *p = nullptr;
+    if (bytes == 0) return GBLAS_STATUS_SUCCESS;
+    const cudaError_t err = cudaMalloc(p, bytes);
+    if (err != cudaSuccess) {
+        *p = nullptr;
+        (void)cudaGetLastError();
+        return gblas_ctx_fail(ctx, GBLAS_STATUS_ALLOC_FAILED, "cudaMalloc(%zu bytes): %s", bytes,
+                              cudaGetErrorString(err));
+    }
+    return GBLAS_STATUS_SUCCESS;
+}
+
+gblas_status_t cuda_dealloc(gblas_ctx *ctx, void *p) {
+    const cudaError_t err = cudaFree(p);
+    if (err != cudaSuccess)
+        return runtime_failed(ctx, GBLAS_STATUS_EXECUTION_FAILED, "cudaFree", err);
+    return GBLAS_STATUS_SUCCESS;
+}
+
+int cuda_pointer_access(gblas_ctx *, const void *p) {
+    cudaPointerAttributes attr;
+    if (cudaPointerGetAttributes(&attr, p) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return GBLAS_ACCESS_HOST;
+    }
+    switch (attr.type) {
+    case cudaMemoryTypeDevice: return GBLAS_ACCESS_BACKEND;
+    case cudaMemoryTypeManaged: /* fall through: managed and registered host memory */
+    case cudaMemoryTypeHost: return GBLAS_ACCESS_BOTH;
+    default: return GBLAS_ACCESS_HOST;
+    }
+}
+
+/* dir is implied: with unified addressing the runtime infers it from the pointers. Contiguous
+ * matrices (and unit-stride vectors) go as one 1-D copy, which has no pitch or height limits. */
+gblas_status_t cuda_copy_2d(gblas_ctx *ctx, gblas_copy_dir_t, int64_t rows, int64_t cols,
+                            size_t elem, const void *src, int64_t lds, void *dst, int64_t ldd,
+                            int async) {
+    if (rows <= 0 || cols <= 0) return GBLAS_STATUS_SUCCESS;
+    const cudaStream_t s = stream_of(ctx);
+    cudaError_t err;
+    const char *what;
+    if (lds == rows && ldd == rows) {
+        what = "cudaMemcpyAsync";
+        err = cudaMemcpyAsync(dst, src, (size_t)rows * (size_t)cols * elem, cudaMemcpyDefault, s);
+    } else {
+        what = "cudaMemcpy2DAsync";
+        err = cudaMemcpy2DAsync(dst, (size_t)ldd * elem, src, (size_t)lds * elem,
+                                (size_t)rows * elem, (size_t)cols, cudaMemcpyDefault, s);
+    }
+    if (err == cudaSuccess && !async) {
+        what = "cudaStreamSynchronize";
+        err = cudaStreamSynchronize(s);
+    }
+    if (err != cudaSuccess) return runtime_failed(ctx, GBLAS_STATUS_EXECUTION_FAILED, what, err);
+    return GBLAS_STATUS_SUCCESS;
+}
+
+gblas_status_t cuda_zero_fill(gblas_ctx *ctx, void *p, size_t bytes) {
+    const cudaError_t err = cudaMemsetAsync(p, 0, bytes, stream_of(ctx));
+    if (err != cudaSuccess)
+        return runtime_failed(ctx, GBLAS_STATUS_EXECUTION_FAILED, "cudaMemsetAsync", err);
+    return GBLAS_STATUS_SUCCESS;
+}
+
+gblas_status_t cuda_synchronize(gblas_ctx *ctx) {
+    const cudaError_t err = cudaStreamSynchronize(stream_of(ctx));
+    if (err != cudaSuccess)
+        return runtime_failed(ctx, GBLAS_STATUS_EXECUTION_FAILED, "cudaStreamSynchronize", err);
+    return GBLAS_STATUS_SUCCESS;
+}
+
+/* Any stream is accepted, except one the runtime says is not a stream. A query that reports
+ * an earlier failure of work on the stream is left to the next synchronisation. */
+gblas_status_t cuda_check_stream(gblas_ctx *ctx, gblas_stream_t s) {
+    if (s == nullptr) return GBLAS_STATUS_SUCCESS;
+    const cudaError_t err = cudaStreamQuery((cudaStream_t)s);
+    if (err == cudaSuccess || err == cudaErrorNotReady) return GBLAS_STATUS_SUCCESS;
+    (void)cudaGetLastError();
+    if (err == cudaErrorInvalidResourceHandle)
+        return gblas_ctx_fail(ctx, GBLAS_STATUS_INVALID_VALUE,
+                              "stream %p is not a CUDA stream of this device: %s", s,
+                              cudaGetErrorString(err));
+    return GBLAS_STATUS_SUCCESS;
+}
+
+gblas_status_t no_device(gblas_ctx *ctx, cudaError_t err) {
+    (void)cudaGetLastError();
+    return gblas_ctx_fail(ctx, GBLAS_STATUS_NOT_SUPPORTED, "no usable CUDA device: %s",
+                          cudaGetErrorString(err));
+}
+
+} // namespace
+
+/* ---- entry point --------------------------------------------------------------------------- */
+
+extern "C" gblas_status_t gblas_cuda_backend_init(gblas_ctx *ctx, gblas_ops *ops) {
+    int count = 0, device = 0, major = 0, minor = 0, sms = 0;
+    cudaError_t err = cudaGetDeviceCount(&count);
+    if (err == cudaSuccess && count == 0) err = cudaErrorNoDevice;
+    if (err == cudaSuccess) err = cudaGetDevice(&device);
+    if (err == cudaSuccess)
+        err = cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);
+    if (err == cudaSuccess)
+        err = cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device);
+    if (err == cudaSuccess)
+        err = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
+    cudaDeviceProp prop;
+    if (err == cudaSuccess) err = cudaGetDeviceProperties(&prop, device);
+    if (err != cudaSuccess) return no_device(ctx, err);
+    if (major < 9)
+        return gblas_ctx_fail(ctx, GBLAS_STATUS_ARCH_MISMATCH,
+                              "device %s is sm_%d%d; this library has kernels for sm_90",
+                              prop.name, major, minor);
+    /* The first call that needs the device's context and the kernel images. */
+    const char *failed = nullptr;
+    gblas_cuda_sgemm_clusters sgemm_clusters;
+    err = gblas_cuda_sgemm_prepare(&sgemm_clusters, &failed);
+    if (err == cudaSuccess) err = gblas_cuda_dgemm_prepare(&failed);
+    if (err == cudaErrorNoKernelImageForDevice || err == cudaErrorInvalidPtx ||
+        err == cudaErrorUnsupportedPtxVersion) {
+        (void)cudaGetLastError();
+        return gblas_ctx_fail(ctx, GBLAS_STATUS_ARCH_MISMATCH, "device %s (sm_%d%d): %s: %s",
+                              prop.name, major, minor, failed, cudaGetErrorString(err));
+    }
+    if (err != cudaSuccess) return no_device(ctx, err);
+
+    CudaState *st = new (std::nothrow) CudaState{sms, sgemm_clusters};
+    if (!st)
+        return gblas_ctx_fail(ctx, GBLAS_STATUS_ALLOC_FAILED,
+                              "out of host memory for the CUDA backend state");
+    ctx->state = st;
+    snprintf(ctx->detail, GBLAS_DETAIL_CAP, "cuda:sm_%d%d %.60s", major, minor, prop.name);
+
+    /* 256-byte result slot + 16 MiB scratch: reduction block partials (<= 4 per SM), GEMV chunk
+     * partials and split-K GEMM partials, each sized to fit the scratch. */
+    ops->workspace_min = GBLAS_CUDA_WORKSPACE_BYTES;
+    ops->release = cuda_release;
+    ops->alloc = cuda_alloc;
+    ops->dealloc = cuda_dealloc;
+    ops->pointer_access = cuda_pointer_access;
+    ops->copy_2d = cuda_copy_2d;
+    ops->synchronize = cuda_synchronize;
+    ops->check_stream = cuda_check_stream;
+    ops->zero_fill = cuda_zero_fill;
+    cuda_fill_routines(ops);
+    return GBLAS_STATUS_SUCCESS;
+}

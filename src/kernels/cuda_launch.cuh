@@ -1,0 +1,71 @@
+/* cuda_launch.cuh: the launchers of the CUDA kernels, called by the adapters in cuda_backend.cu.
+ * C++ templates over the element type T (float, double), each explicitly instantiated in its
+ * family's .cu file (GEMM: gemm_launch.cuh). A launcher enqueues its kernels on env->stream and
+ * returns cudaSuccess, or the error of the first failing launch with env->failed naming that
+ * kernel. Launchers never allocate and never synchronise. */
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include <cuda_runtime_api.h>
+
+#include "gblas.h"
+
+/* Workspace layout: [0, 256) holds the host-mode result slot of the reductions (DOT, NRM2, ASUM,
+ * IAMAX, IAMIN); the scratch behind it holds their block partials, GEMV column/row-chunk
+ * partials and split-K GEMM partials. Heuristics size their partials by
+ * GBLAS_CUDA_SCRATCH_BYTES, never by the actual workspace size, so the reduction tree (and thus
+ * every result bit) does not depend on it. */
+constexpr size_t GBLAS_CUDA_RESULT_SLOT_BYTES = 256;
+constexpr size_t GBLAS_CUDA_SCRATCH_BYTES = (size_t)16 << 20;
+constexpr size_t GBLAS_CUDA_WORKSPACE_BYTES = GBLAS_CUDA_RESULT_SLOT_BYTES + GBLAS_CUDA_SCRATCH_BYTES;
+
+/* SGEMM split-K reduced inside thread-block clusters of 2 to GBLAS_CUDA_MAX_SPLIT_CLUSTER blocks
+ * (sgemm.cu): active[c][s] is how many clusters of s blocks of split config c the device runs at
+ * once (cudaOccupancyMaxActiveClusters, at backend init). The clusters of a GPC must fit its
+ * SMs, so this is less than the SM count times the blocks per SM over s (on the H200, 124 where
+ * 132 SMs would suggest 132), and a grid over it runs a second wave. */
+constexpr int GBLAS_CUDA_MAX_SPLIT_CLUSTER = 8;
+constexpr int GBLAS_CUDA_SGEMM_SPLIT_CONFIGS = 2;
+struct gblas_cuda_sgemm_clusters {
+    int active[GBLAS_CUDA_SGEMM_SPLIT_CONFIGS][GBLAS_CUDA_MAX_SPLIT_CLUSTER + 1];
+};
+
+struct gblas_cuda_env {
+    cudaStream_t stream;
+    void *scratch;      /* GBLAS_CUDA_SCRATCH_BYTES of device memory, 256-byte aligned */
+    int sm_count;       /* multiprocessors of the device: sizes the grids */
+    const gblas_cuda_sgemm_clusters *sgemm_clusters;
+    const char *failed; /* out: the kernel whose launch failed */
+};
+
+/* A scalar argument: read on the device from ptr when ptr is not NULL (device pointer mode),
+ * else value (host pointer mode, read by the adapter before the launch). */
+template <typename T> struct Scalar {
+    T value;
+    const T *ptr;
+};
+
+/* dot.cu: *result (device memory) = x . y, or ||x||_2. n >= 1. */
+template <typename T>
+cudaError_t launch_dot(gblas_cuda_env *env, int64_t n, const T *x, int64_t incx, const T *y,
+                       int64_t incy, T *result);
+template <typename T>
+cudaError_t launch_nrm2(gblas_cuda_env *env, int64_t n, const T *x, int64_t incx, T *result);
+
+/* level1.cu: y = alpha x + y; x = alpha x; y = x. */
+template <typename T>
+cudaError_t launch_axpy(gblas_cuda_env *env, int64_t n, Scalar<T> alpha, const T *x,
+                        int64_t incx, T *y, int64_t incy);
+template <typename T>
+cudaError_t launch_scal(gblas_cuda_env *env, int64_t n, Scalar<T> alpha, T *x, int64_t incx);
+template <typename T>
+cudaError_t launch_copy(gblas_cuda_env *env, int64_t n, const T *x, int64_t incx, T *y,
+                        int64_t incy);
+
+/* gemv.cu: y = alpha op(A) x + beta y (OP_T and OP_C are the same for real T). */
+template <typename T>
+cudaError_t launch_gemv(gblas_cuda_env *env, gblas_operation_t trans, int64_t m, int64_t n,
+                        Scalar<T> alpha, const T *A, int64_t lda, const T *x, int64_t incx,
+                        Scalar<T> beta, T *y, int64_t incy);
