@@ -66,12 +66,19 @@ static gblas_status_t cpu_check_stream(gblas_ctx *ctx, gblas_stream_t s) {
     return GBLAS_STATUS_SUCCESS;
 }
 
+/* Routines run synchronously here, so "ordered on the stream" is simply now. */
+static gblas_status_t cpu_zero_fill(gblas_ctx *ctx, void *p, size_t bytes) {
+    (void)ctx;
+    memset(p, 0, bytes);
+    return GBLAS_STATUS_SUCCESS;
+}
+
 gblas_status_t gblas_cpu_backend_init(gblas_ctx *ctx, gblas_ops *ops) {
     gblas_cpu_level_t level;
     const gblas_status_t st = gblas_cpu_select_level(ctx, &level);
     if (st != GBLAS_STATUS_SUCCESS) return st;
 
-    /* 512 KiB of DOT/NRM2 partials; the AVX levels add their GEMM packing region (see
+    /* 512 KiB of reduction partials; the AVX levels add their GEMM packing region (see
      * cpu_paths.h) when gblas_cpu_fill_routines installs them. */
     ops->workspace_min = GBLAS_CPU_WORKSPACE_BYTES;
     ops->release = NULL; /* the CPU backend keeps no ctx->state */
@@ -81,6 +88,7 @@ gblas_status_t gblas_cpu_backend_init(gblas_ctx *ctx, gblas_ops *ops) {
     ops->copy_2d = cpu_copy_2d;
     ops->synchronize = cpu_synchronize;
     ops->check_stream = cpu_check_stream;
+    ops->zero_fill = cpu_zero_fill;
     gblas_cpu_fill_routines(ops, level);
 
     ctx->state = NULL;

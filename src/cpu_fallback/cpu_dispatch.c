@@ -88,31 +88,16 @@ void gblas_cpu_for(const gblas_ctx *ctx, int64_t count, int parallel,
 }
 
 void gblas_cpu_fill_routines(gblas_ops *ops, gblas_cpu_level_t level) {
-    ops->sdot = gblas_ref_sdot;
-    ops->ddot = gblas_ref_ddot;
-    ops->snrm2 = gblas_ref_snrm2;
-    ops->dnrm2 = gblas_ref_dnrm2;
-    ops->saxpy = gblas_ref_saxpy;
-    ops->daxpy = gblas_ref_daxpy;
-    ops->sscal = gblas_ref_sscal;
-    ops->dscal = gblas_ref_dscal;
-    ops->scopy = gblas_ref_scopy;
-    ops->dcopy = gblas_ref_dcopy;
-    ops->sgemv = gblas_ref_sgemv;
-    ops->dgemv = gblas_ref_dgemv;
-    ops->sgemm = gblas_ref_sgemm;
-    ops->dgemm = gblas_ref_dgemm;
-
-    /* Then the chosen level's overrides (as BLIS's bli_cntx_init_<arch>). Each level implements
-     * every family, so only its own fills run: a level below would only raise workspace_min
-     * for packing buffers that are never used. */
+    gblas_cpu_fill_ref_s(ops);
+    gblas_cpu_fill_ref_d(ops);
+    /* Then the chosen level's overrides (as BLIS's bli_cntx_init_<arch>). Each level
+     * implements every family it overrides on its own, so only its fills run: a level below
+     * would only raise workspace_min for packing buffers that are never used. */
     if (level == GBLAS_CPU_LEVEL_AVX2) {
-        gblas_avx2_fill_level1(ops);
-        gblas_avx2_fill_gemv(ops);
-        gblas_avx2_fill_gemm(ops);
+        gblas_cpu_fill_avx2_s(ops);
+        gblas_cpu_fill_avx2_d(ops);
     } else if (level == GBLAS_CPU_LEVEL_AVX512) {
-        gblas_avx512_fill_level1(ops);
-        gblas_avx512_fill_gemv(ops);
-        gblas_avx512_fill_gemm(ops);
+        gblas_cpu_fill_avx512_s(ops);
+        gblas_cpu_fill_avx512_d(ops);
     }
 }

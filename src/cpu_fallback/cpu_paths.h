@@ -1,7 +1,8 @@
 /* cpu_paths.h: internals of the CPU backend shared by its files: the instruction-set levels and
- * their run-time choice, the layout of the workspace, and the reference routines that fill the
- * ops table first (a faster level then overrides the entries it implements, as BLIS's
- * bli_cntx_init_<arch> does). Seen only inside src/cpu_fallback. */
+ * their run-time choice, the layout of the workspace, the fixed-order reduction, GEMM's cache
+ * blocking, and the fill of each translation unit (the reference's fills the ops table first;
+ * a faster level then overrides the entries it implements, as BLIS's bli_cntx_init_<arch>
+ * does). Seen only inside src/cpu_fallback. */
 #ifndef GBLAS_CPU_PATHS_H
 #define GBLAS_CPU_PATHS_H
 
@@ -28,8 +29,8 @@ gblas_status_t gblas_cpu_select_level(gblas_ctx *ctx, gblas_cpu_level_t *level);
 void gblas_cpu_fill_routines(gblas_ops *ops, gblas_cpu_level_t level);
 
 /* ---- workspace layout (ctx->workspace, GBLAS_WORKSPACE_ALIGN aligned) -------------------------
- * [0, PARTIAL_BYTES)                 reduction partials of DOT and NRM2, one slot of up to
- *                                    4 doubles per chunk of GBLAS_CPU_CHUNK elements
+ * [0, PARTIAL_BYTES)                 reduction partials (DOT, NRM2, ASUM, IAMAX, IAMIN), one
+ *                                    gblas_cpu_partial per chunk of GBLAS_CPU_CHUNK elements
  * [PARTIAL_BYTES, workspace_bytes)   the AVX paths' packing region: GEMM's shared B panel, then
  *                                    one A block per thread (gblas_cpu_gemm_reserve); GEMV T
  *                                    gathers a strided x there
@@ -40,18 +41,29 @@ void gblas_cpu_fill_routines(gblas_ops *ops, gblas_cpu_level_t level);
  * which at 4096 cost DOT 5-8% in cache against OpenBLAS's single loop */
 #define GBLAS_CPU_CHUNK ((int64_t)16384)
 #define GBLAS_CPU_PARTIAL_CHUNKS ((int64_t)16384)
-#define GBLAS_CPU_PARTIAL_BYTES ((size_t)GBLAS_CPU_PARTIAL_CHUNKS * 4 * sizeof(double))
+/* One chunk's partial: DOT and ASUM its sum in [0], NRM2 Blue's three sums in [0..2], IAMAX and
+ * IAMIN the chunk's best |x| in [0] and its index in [1] (-1: none). Held and added in double
+ * whatever the element type: 2^25 floats near 2^52 square to a sum past float's range that
+ * each chunk's sum is not. */
+typedef double gblas_cpu_partial[4];
+#define GBLAS_CPU_PARTIAL_BYTES ((size_t)GBLAS_CPU_PARTIAL_CHUNKS * sizeof(gblas_cpu_partial))
 #define GBLAS_CPU_WORKSPACE_BYTES GBLAS_CPU_PARTIAL_BYTES
 
+/* Terms of a long sum inside GEMV and GEMM (over n in GEMV N, m in GEMV T, k in GEMM) that
+ * one accumulator takes before its sum is added to the running total, in a fixed order:
+ * a single float accumulator per lane over 2^31 terms stops growing at 2^24, while blocks of
+ * this many keep the error near (GBLAS_CPU_KBLOCK + k / GBLAS_CPU_KBLOCK) * eps. */
+#define GBLAS_CPU_KBLOCK ((int64_t)4096)
+
 /* Bytes a DOT reads from which it prefetches each line as it loads it (past L2 and most of a
- * shared L3; level1_body.h DOT_CHUNK). */
+ * shared L3; level1_reduce_body.h dot_chunk). */
 #define GBLAS_CPU_STREAM_BYTES ((size_t)8 << 20)
 
 /* Vector lengths from which level-1 routines split their chunks over ctx->num_threads threads;
  * the results never depend on the split. */
 #define GBLAS_CPU_PARALLEL_MIN ((int64_t)1 << 16)
 
-static inline void *gblas_cpu_partials(gblas_ctx *ctx) { return ctx->workspace; }
+static inline gblas_cpu_partial *gblas_cpu_partials(gblas_ctx *ctx) { return ctx->workspace; }
 
 static inline void *gblas_cpu_pack_region(gblas_ctx *ctx) {
     return (char *)ctx->workspace + GBLAS_CPU_PARTIAL_BYTES;
@@ -109,6 +121,33 @@ int gblas_cpu_threads(const gblas_ctx *ctx);
 void gblas_cpu_for(const gblas_ctx *ctx, int64_t count, int parallel,
                    void (*body)(void *arg, int64_t i), void *arg);
 
+/* ---- fixed-order reductions (cpu_reduce.c) ---------------------------------------------------
+ * The n elements of a reduction are cut into chunks of GBLAS_CPU_CHUNK; chunk(arg, c, p)
+ * writes chunk c's partial (elements [c * CHUNK, min(n, (c + 1) * CHUNK))) to p, whichever
+ * thread runs it. The partials are then combined in an order fixed by the chunk count alone,
+ * so the result never depends on the thread count:
+ *   SUM1, SUM3: each pass of up to GBLAS_CPU_PARTIAL_CHUNKS partials (widths 1 and 3) summed
+ *               by a pairwise tree, passes added to the total in order;
+ *   ARGMAX, ARGMIN: chunk after chunk, a partial replacing the total only when its [0] is
+ *               strictly larger (smaller): the first index wins ties.
+ * One chunk runs on the calling thread straight into total; more run over gblas_cpu_for's
+ * threads from GBLAS_CPU_PARALLEL_MIN elements on. total[1] starts at -1 for ARGMAX/ARGMIN. */
+/* Elements of chunk c of an n-element reduction or element-wise routine. */
+static inline int64_t gblas_cpu_chunk_len(int64_t n, int64_t c) {
+    const int64_t i0 = c * GBLAS_CPU_CHUNK;
+    return n - i0 < GBLAS_CPU_CHUNK ? n - i0 : GBLAS_CPU_CHUNK;
+}
+#define GBLAS_CPU_CHUNKS(n) (((n) + GBLAS_CPU_CHUNK - 1) / GBLAS_CPU_CHUNK)
+typedef enum {
+    GBLAS_CPU_SUM1,
+    GBLAS_CPU_SUM3,
+    GBLAS_CPU_ARGMAX,
+    GBLAS_CPU_ARGMIN
+} gblas_cpu_combine;
+typedef void gblas_cpu_chunk_fn(void *arg, int64_t c, double *partial);
+void gblas_cpu_reduce(gblas_ctx *ctx, int64_t n, gblas_cpu_combine how, gblas_cpu_chunk_fn *chunk,
+                      void *arg, gblas_cpu_partial total);
+
 /* ---- GEMM cache blocking (gemm_blocking.c) ----------------------------------------------------
  * kc: depth of the packed panels; mc: rows of one thread's packed A block; nc: columns of the
  * shared packed B panel. Derived from the cache sizes cpuid reports, for a micro-tile of
@@ -120,87 +159,22 @@ typedef struct {
 gblas_gemm_blocks gblas_cpu_gemm_blocks(int mr, int nr, size_t elem);
 /* Bytes of one packed panel of rows x cols elements, rounded up to GBLAS_WORKSPACE_ALIGN. */
 size_t gblas_cpu_gemm_panel_bytes(int64_t rows, int64_t cols, size_t elem);
-/* Raises ops->workspace_min to the packing region of a level whose single and double
- * precision GEMMs block with s and d. */
-void gblas_cpu_gemm_reserve(gblas_ops *ops, gblas_gemm_blocks s, gblas_gemm_blocks d);
+/* Raises ops->workspace_min to the packing region of a GEMM of elem-byte elements that blocks
+ * with b. */
+void gblas_cpu_gemm_reserve(gblas_ops *ops, gblas_gemm_blocks b, size_t elem);
 
-/* ---- instruction-set levels: each fill overrides the entries of ops its family implements
- * and raises ops->workspace_min to what those need (gemm_<level>.c, gemv_<level>.c,
- * level1_<level>.c). Called only after the level was found supported. */
-/* GEMV of each level (gemv_<level>.c), also behind GEMM with one row or one column. */
-gblas_status_t gblas_avx2_sgemv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
-                                const float *alpha, const float *A, int64_t lda, const float *x,
-                                int64_t incx, const float *beta, float *y, int64_t incy);
-gblas_status_t gblas_avx2_dgemv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
-                                const double *alpha, const double *A, int64_t lda,
-                                const double *x, int64_t incx, const double *beta, double *y,
-                                int64_t incy);
-gblas_status_t gblas_avx512_sgemv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
-                                  const float *alpha, const float *A, int64_t lda,
-                                  const float *x, int64_t incx, const float *beta, float *y,
-                                  int64_t incy);
-gblas_status_t gblas_avx512_dgemv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
-                                  const double *alpha, const double *A, int64_t lda,
-                                  const double *x, int64_t incx, const double *beta,
-                                  double *y, int64_t incy);
-/* Each <family>_<level>.c includes its simd_<level>.h, defines CPU_ISA (avx2, avx512) and its
- * tuning, then <family>_instances.h, which instantiates the family's body for float and double
- * and names the external entry points CPU_ISA_NAME(x) = gblas_<CPU_ISA>_x. */
-#define GBLAS_CPU_CAT3_(a, b, c) a##b##c
-#define GBLAS_CPU_CAT3(a, b, c) GBLAS_CPU_CAT3_(a, b, c)
-#define CPU_ISA_NAME(name) GBLAS_CPU_CAT3(gblas_, CPU_ISA, _##name)
-void gblas_avx2_fill_level1(gblas_ops *ops);
-void gblas_avx2_fill_gemv(gblas_ops *ops);
-void gblas_avx2_fill_gemm(gblas_ops *ops);
-void gblas_avx512_fill_level1(gblas_ops *ops);
-void gblas_avx512_fill_gemv(gblas_ops *ops);
-void gblas_avx512_fill_gemm(gblas_ops *ops);
-
-/* ---- reference routines (ref_level1.c, ref_gemv.c, ref_gemm.c): the ops signatures ---------- */
-/* The reference's per-chunk sums, element by element for any stride; the vector paths use them
- * for non-unit strides. */
-float gblas_ref_sdot_chunk(const float *x, int64_t incx, const float *y, int64_t incy,
-                           int64_t len);
-double gblas_ref_ddot_chunk(const double *x, int64_t incx, const double *y, int64_t incy,
-                            int64_t len);
-void gblas_ref_snrm2_chunk(const float *x, int64_t incx, int64_t len, float acc[3]);
-void gblas_ref_dnrm2_chunk(const double *x, int64_t incx, int64_t len, double acc[3]);
-
-gblas_status_t gblas_ref_sdot(gblas_ctx *ctx, int64_t n, const float *x, int64_t incx,
-                              const float *y, int64_t incy, float *result);
-gblas_status_t gblas_ref_ddot(gblas_ctx *ctx, int64_t n, const double *x, int64_t incx,
-                              const double *y, int64_t incy, double *result);
-gblas_status_t gblas_ref_snrm2(gblas_ctx *ctx, int64_t n, const float *x, int64_t incx,
-                               float *result);
-gblas_status_t gblas_ref_dnrm2(gblas_ctx *ctx, int64_t n, const double *x, int64_t incx,
-                               double *result);
-gblas_status_t gblas_ref_saxpy(gblas_ctx *ctx, int64_t n, const float *alpha, const float *x,
-                               int64_t incx, float *y, int64_t incy);
-gblas_status_t gblas_ref_daxpy(gblas_ctx *ctx, int64_t n, const double *alpha, const double *x,
-                               int64_t incx, double *y, int64_t incy);
-gblas_status_t gblas_ref_sscal(gblas_ctx *ctx, int64_t n, const float *alpha, float *x,
-                               int64_t incx);
-gblas_status_t gblas_ref_dscal(gblas_ctx *ctx, int64_t n, const double *alpha, double *x,
-                               int64_t incx);
-gblas_status_t gblas_ref_scopy(gblas_ctx *ctx, int64_t n, const float *x, int64_t incx,
-                               float *y, int64_t incy);
-gblas_status_t gblas_ref_dcopy(gblas_ctx *ctx, int64_t n, const double *x, int64_t incx,
-                               double *y, int64_t incy);
-gblas_status_t gblas_ref_sgemv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
-                               const float *alpha, const float *A, int64_t lda, const float *x,
-                               int64_t incx, const float *beta, float *y, int64_t incy);
-gblas_status_t gblas_ref_dgemv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
-                               const double *alpha, const double *A, int64_t lda,
-                               const double *x, int64_t incx, const double *beta, double *y,
-                               int64_t incy);
-gblas_status_t gblas_ref_sgemm(gblas_ctx *ctx, gblas_operation_t transa,
-                               gblas_operation_t transb, int64_t m, int64_t n, int64_t k,
-                               const float *alpha, const float *A, int64_t lda, const float *B,
-                               int64_t ldb, const float *beta, float *C, int64_t ldc);
-gblas_status_t gblas_ref_dgemm(gblas_ctx *ctx, gblas_operation_t transa,
-                               gblas_operation_t transb, int64_t m, int64_t n, int64_t k,
-                               const double *alpha, const double *A, int64_t lda,
-                               const double *B, int64_t ldb, const double *beta, double *C,
-                               int64_t ldc);
+/* ---- the translation units: one per (level, type) ------------------------------------------
+ * <t>_ref.c, <t>_avx2.c, <t>_avx512.c (t = s, d) each include type_<t>.h, which names the
+ * element type T once, then the family bodies (*_body.h: static functions with plain names,
+ * written once for every type and level), and export only their fill: the reference's sets
+ * every routine of its type (ref_fill_gen.h), a level's overrides the routines it implements
+ * and raises ops->workspace_min to what they need. A level's fill runs only after the level
+ * was found supported. */
+void gblas_cpu_fill_ref_s(gblas_ops *ops);
+void gblas_cpu_fill_ref_d(gblas_ops *ops);
+void gblas_cpu_fill_avx2_s(gblas_ops *ops);
+void gblas_cpu_fill_avx2_d(gblas_ops *ops);
+void gblas_cpu_fill_avx512_s(gblas_ops *ops);
+void gblas_cpu_fill_avx512_d(gblas_ops *ops);
 
 #endif /* GBLAS_CPU_PATHS_H */

@@ -93,14 +93,12 @@ size_t gblas_cpu_gemm_panel_bytes(int64_t rows, int64_t cols, size_t elem) {
 
 /* The packing region holds the B panel and one A block per thread, for as many threads as
  * OpenMP offers or the machine has processors, whichever is more; with fewer A blocks in the
- * workspace (gblas_set_num_threads asked for more), a call runs on fewer threads. */
-void gblas_cpu_gemm_reserve(gblas_ops *ops, gblas_gemm_blocks s, gblas_gemm_blocks d) {
+ * workspace (gblas_set_num_threads asked for more), a call runs on fewer threads. Each type's
+ * fill calls this; the region is the larger of their needs. */
+void gblas_cpu_gemm_reserve(gblas_ops *ops, gblas_gemm_blocks b, size_t elem) {
     const int procs = omp_get_num_procs(), threads = omp_get_max_threads();
     const size_t slots = (size_t)(procs > threads ? procs : threads);
-    const size_t s_bytes = gblas_cpu_gemm_panel_bytes(s.kc, s.nc, sizeof(float)) +
-                           slots * gblas_cpu_gemm_panel_bytes(s.kc, s.mc, sizeof(float));
-    const size_t d_bytes = gblas_cpu_gemm_panel_bytes(d.kc, d.nc, sizeof(double)) +
-                           slots * gblas_cpu_gemm_panel_bytes(d.kc, d.mc, sizeof(double));
-    const size_t need = GBLAS_CPU_PARTIAL_BYTES + (s_bytes > d_bytes ? s_bytes : d_bytes);
+    const size_t need = GBLAS_CPU_PARTIAL_BYTES + gblas_cpu_gemm_panel_bytes(b.kc, b.nc, elem) +
+                        slots * gblas_cpu_gemm_panel_bytes(b.kc, b.mc, elem);
     if (ops->workspace_min < need) ops->workspace_min = need;
 }

@@ -1,9 +1,7 @@
 /* gemm_driver_body.h: GEMM's five loops (BLIS) around the micro-kernel, their OpenMP split and
- * the small-matrix path, for one element type. Included by gemm_<level>.c once per type after
- * gemm_kernel_body.h and gemm_pack_body.h, with the names GEMM_CALL, GEMM_GRID, GEMM_THREAD,
- * GEMM_SCALE_TASK, GEMM_SCALE and FN_GEMM defined, FN_GEMV naming the level's GEMV and
- * GEMM_BLOCKS the type's blocks, set by the including file's gemm_blocks_init (run once through
- * gemm_blocks_once); #undefs every per-type macro at its end.
+ * the small-matrix path, for one element type (type_<t>.h) with the tiles and tuning of the
+ * level's tuning_<level>.h. Included by <t>_avx2.c and <t>_avx512.c after gemv_body.h (GEMM
+ * with one row or column is a GEMV), gemm_kernel_body.h and gemm_pack_body.h.
  *   loop 5  jc: nc columns of C and op(B)
  *   loop 4  pc: kc of the depth; op(B)(pc.., jc..) packed into the shared B panel
  *   loop 3  ic: mc rows of this thread's share; op(A)(ic.., pc..) packed into its A block
@@ -11,8 +9,6 @@
  *   loop 1  ir: MR rows (one sliver of the A block): one micro-tile
  * Blocks and tiles at the edges shrink to what is left; see gemm_blocking.c for the sizes. */
 
-#ifndef GBLAS_GEMM_DRIVER_HELPERS
-#define GBLAS_GEMM_DRIVER_HELPERS
 /* [lo, hi) of `count` items cut into `parts` near-equal consecutive pieces: piece `index`. */
 static inline void split_range(int64_t count, int parts, int index, int64_t *lo, int64_t *hi) {
     *lo = parts == 1 ? 0 : count * index / parts;
@@ -37,9 +33,13 @@ static inline int64_t balanced_block(int64_t count, int64_t max, int64_t unit) {
     const int64_t size = (per + unit - 1) / unit * unit;
     return size < max ? size : max;
 }
-#endif
 
 #define MR (MR_V * VL)
+
+/* Cache blocks of this type for this level's tiles, derived once from the cache sizes. */
+static gblas_gemm_blocks gemm_blocks;
+static once_flag gemm_blocks_once = ONCE_FLAG_INIT;
+static void gemm_blocks_init(void) { gemm_blocks = gblas_cpu_gemm_blocks(MR, NR, sizeof(T)); }
 
 /* One call, as every thread sees it. op(A)(i, l) = A[i * a_rs + l * a_cs],
  * op(B)(l, j) = B[l * b_rs + j * b_cs]. */
@@ -53,12 +53,12 @@ typedef struct {
     int pack_a, pack_b;   /* 0: the kernel reads the operand in place */
     T *b_panel, *a_blocks; /* shared B panel; one A block of a_slot elements per thread */
     int64_t a_slot;
-} GEMM_CALL;
+} gemm_call;
 
 /* The split of nthreads into tm row groups by tn column groups that minimises the largest
  * share of C (groups take whole micro-tiles; the largest has ceil(tiles / groups) of them);
  * ties go to more row groups, which share the B panel instead of packing one A block twice. */
-static void GEMM_GRID(const GEMM_CALL *g, int nthreads, int *tm, int *tn) {
+static void gemm_grid(const gemm_call *g, int nthreads, int *tm, int *tn) {
     const int64_t mt = (g->m + MR - 1) / MR, nt = (g->n + NR - 1) / NR;
     int64_t best = INT64_MAX;
     for (int rows = nthreads; rows >= 1; rows--) {
@@ -74,9 +74,9 @@ static void GEMM_GRID(const GEMM_CALL *g, int nthreads, int *tm, int *tn) {
     }
 }
 
-static void GEMM_THREAD(const GEMM_CALL *g, int tid, int nthreads) {
+static void gemm_thread(const gemm_call *g, int tid, int nthreads) {
     int tm = 1, tn = 1;
-    if (nthreads > 1) GEMM_GRID(g, nthreads, &tm, &tn);
+    if (nthreads > 1) gemm_grid(g, nthreads, &tm, &tn);
     const int gi = tid % tm, gj = tid / tm;
     int64_t t0, t1;
     split_range((g->m + MR - 1) / MR, tm, gi, &t0, &t1);
@@ -98,7 +98,7 @@ static void GEMM_THREAD(const GEMM_CALL *g, int tid, int nthreads) {
             const T *b_blk = g->B + pc * g->b_rs + jc * g->b_cs;
             if (g->pack_b) {
                 const int64_t r0 = (s0 + p0) * NR, r1 = (s0 + p1) * NR < nc ? (s0 + p1) * NR : nc;
-                PACK_PANEL(kc, g->kc, r0, r1, NR, 0, b_blk, g->b_cs, g->b_rs, g->b_panel);
+                pack_panel(kc, g->kc, r0, r1, NR, 0, b_blk, g->b_cs, g->b_rs, g->b_panel);
             }
             if (sync) {
 #pragma omp barrier
@@ -107,7 +107,7 @@ static void GEMM_THREAD(const GEMM_CALL *g, int tid, int nthreads) {
                 const int64_t mc = i1 - ic < mc_step ? i1 - ic : mc_step;
                 const T *a_blk = g->A + ic * g->a_rs + pc * g->a_cs;
                 if (g->pack_a)
-                    PACK_PANEL(kc, g->kc, 0, mc, MR, 1, a_blk, g->a_rs, g->a_cs, a_block);
+                    pack_panel(kc, g->kc, 0, mc, MR, 1, a_blk, g->a_rs, g->a_cs, a_block);
                 /* Loop 2 (jr) outside loop 1 (ir) keeps a B micro-panel in L1 while the packed
                  * A block streams from L2; an A read in place from memory goes outside instead,
                  * so that each of its micro-panels is fetched once for all its tiles. */
@@ -124,14 +124,14 @@ static void GEMM_THREAD(const GEMM_CALL *g, int tid, int nthreads) {
                                                : b_blk + (jr - jc) * g->b_cs;
                         T *c = g->C + (ic + ir) + jr * g->ldc;
                         if (g->pack_a && g->pack_b)
-                            TILE_PACKED(hv, nr, kc, a_block + ir * g->kc, b, g->alpha, beta, c,
+                            tile_packed(hv, nr, kc, a_block + ir * g->kc, b, g->alpha, beta, c,
                                         g->ldc, m_last);
                         else if (g->pack_a)
-                            TILE_STRIDED(hv, nr, kc, a_block + ir * g->kc, hv * HL,
+                            tile_strided(hv, nr, kc, a_block + ir * g->kc, hv * HL,
                                          hv % 2 ? HL : VL, b, g->b_rs,
                                          g->b_cs, g->alpha, beta, c, g->ldc, m_last);
                         else
-                            TILE_STRIDED(hv, nr, kc, a_blk + ir, g->a_cs, m_last, b,
+                            tile_strided(hv, nr, kc, a_blk + ir, g->a_cs, m_last, b,
                                          g->pack_b ? nr : g->b_rs, g->pack_b ? 1 : g->b_cs,
                                          g->alpha, beta, c, g->ldc, m_last);
                     }
@@ -154,21 +154,21 @@ typedef struct {
     int64_t m, ldc;
     T beta;
     T *C;
-} GEMM_SCALE_TASK;
+} gemm_scale_task;
 
-static void GEMM_SCALE(void *arg, int64_t j) {
-    const GEMM_SCALE_TASK *t = arg;
+static void gemm_scale(void *arg, int64_t j) {
+    const gemm_scale_task *t = arg;
     T *c = t->C + j * t->ldc;
     for (int64_t i = 0; i < t->m; i++) c[i] = t->beta == 0 ? (T)0 : t->beta * c[i];
 }
 
-static gblas_status_t FN_GEMM(gblas_ctx *ctx, gblas_operation_t transa, gblas_operation_t transb,
-                              int64_t m, int64_t n, int64_t k, const T *alpha, const T *A,
-                              int64_t lda, const T *B, int64_t ldb, const T *beta, T *C,
-                              int64_t ldc) {
-    if (*alpha == 0 || k == 0) {
-        GEMM_SCALE_TASK t = {.m = m, .ldc = ldc, .beta = *beta, .C = C};
-        gblas_cpu_for(ctx, n, (double)m * (double)n >= (double)GBLAS_CPU_PARALLEL_MIN, GEMM_SCALE,
+static gblas_status_t gemm(gblas_ctx *ctx, gblas_operation_t transa, gblas_operation_t transb,
+                           int64_t m, int64_t n, int64_t k, const void *alpha, const void *A,
+                           int64_t lda, const void *B, int64_t ldb, const void *beta, void *C,
+                           int64_t ldc) {
+    if (*(const T *)alpha == 0 || k == 0) {
+        gemm_scale_task t = {.m = m, .ldc = ldc, .beta = *(const T *)beta, .C = C};
+        gblas_cpu_for(ctx, n, (double)m * (double)n >= (double)GBLAS_CPU_PARALLEL_MIN, gemm_scale,
                       &t);
         return GBLAS_STATUS_SUCCESS;
     }
@@ -176,15 +176,16 @@ static gblas_status_t FN_GEMM(gblas_ctx *ctx, gblas_operation_t transa, gblas_op
     /* One column of C: C(:, 0) = alpha op(A) op(B)(:, 0) + beta C(:, 0). One row of C:
      * C(0, :)^T = alpha op(B)^T op(A)(0, :)^T + beta C(0, :)^T. Both are GEMVs. */
     if (n == 1)
-        return FN_GEMV(ctx, transa, a_n ? m : k, a_n ? k : m, alpha, A, lda, B, b_n ? 1 : ldb,
-                       beta, C, 1);
+        return gemv(ctx, transa, a_n ? m : k, a_n ? k : m, alpha, A, lda, B, b_n ? 1 : ldb,
+                    beta, C, 1);
     if (m == 1)
-        return FN_GEMV(ctx, b_n ? GBLAS_OP_T : GBLAS_OP_N, b_n ? k : n, b_n ? n : k, alpha, B,
-                       ldb, A, a_n ? lda : 1, beta, C, ldc);
+        return gemv(ctx, b_n ? GBLAS_OP_T : GBLAS_OP_N, b_n ? k : n, b_n ? n : k, alpha, B,
+                    ldb, A, a_n ? lda : 1, beta, C, ldc);
     call_once(&gemm_blocks_once, gemm_blocks_init);
-    const gblas_gemm_blocks blk = GEMM_BLOCKS;
-    GEMM_CALL g = {
-        .m = m, .n = n, .k = k, .ldc = ldc, .alpha = *alpha, .beta = *beta,
+    const gblas_gemm_blocks blk = gemm_blocks;
+    gemm_call g = {
+        .m = m, .n = n, .k = k, .ldc = ldc,
+        .alpha = *(const T *)alpha, .beta = *(const T *)beta,
         .A = A, .B = B, .C = C,
         .a_rs = a_n ? 1 : lda, .a_cs = a_n ? lda : 1,
         .b_rs = b_n ? 1 : ldb, .b_cs = b_n ? ldb : 1,
@@ -208,34 +209,12 @@ static gblas_status_t FN_GEMM(gblas_ctx *ctx, gblas_operation_t transa, gblas_op
     if (nthreads > tiles) nthreads = (int)tiles;
     if (nthreads > by_work) nthreads = by_work < 1 ? 1 : (int)by_work;
     if (nthreads <= 1) {
-        GEMM_THREAD(&g, 0, 1);
+        gemm_thread(&g, 0, 1);
     } else {
 #pragma omp parallel num_threads(nthreads)
-        GEMM_THREAD(&g, omp_get_thread_num(), omp_get_num_threads());
+        gemm_thread(&g, omp_get_thread_num(), omp_get_num_threads());
     }
     return GBLAS_STATUS_SUCCESS;
 }
 
 #undef MR
-#undef HL
-#undef HVT
-#undef T
-#undef VT
-#undef VL
-#undef MR_V
-#undef NR
-#undef TILE_SHAPES
-#undef TILE_STORE
-#undef TILE_BODY
-#undef TILE_PACKED
-#undef TILE_STRIDED
-#undef PACK_SLIVER
-#undef PACK_PANEL
-#undef GEMM_CALL
-#undef GEMM_GRID
-#undef GEMM_THREAD
-#undef GEMM_SCALE
-#undef GEMM_SCALE_TASK
-#undef FN_GEMM
-#undef GEMM_BLOCKS
-#undef FN_GEMV

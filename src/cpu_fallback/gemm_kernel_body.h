@@ -1,9 +1,9 @@
 /* gemm_kernel_body.h: the register-blocked GEMM micro-kernel for one element type, written in
- * the vector vocabulary of simd_<level>.h. Included by gemm_<level>.c once per type with
+ * the vector vocabulary of simd_<level>.h. Included by <t>_avx2.c and <t>_avx512.c with
  *   T, VT and HVT (its vector and half-vector types), VL (lanes; a half vector holds HL =
- *   VL / 2), MR_V (vectors in a full tile's column), NR (columns of a full tile),
- *   TILE_SHAPES(X) (X(hv, nc) for the row shapes hv and every nc <= NR), and the names
- *   TILE_STORE, TILE_BODY, TILE_PACKED, TILE_STRIDED.
+ *   VL / 2) from type_<t>.h, and from tuning_<level>.h MR_V (vectors in a full tile's
+ *   column), NR (columns of a full tile), TILE_SHAPES(X) (X(hv, nc) for the row shapes hv and
+ *   every nc <= NR, built from the GEMM_COLS_* lists below) and GEMM_HALF_TILES.
  * A tile's rows are hv half vectors: hv / 2 vectors, then one half vector when hv is odd (so
  * that a remainder of at most HL rows costs half a vector, not a whole one). One micro-tile:
  *   C (its rows, the last vector holding m_last of them, by nc columns)
@@ -15,8 +15,6 @@
 
 #define HL (VL / 2)
 
-#ifndef GBLAS_GEMM_TILE_COLUMNS
-#define GBLAS_GEMM_TILE_COLUMNS
 /* X(hv, nc) for nc = 1..N: the shape lists TILE_SHAPES is built from. */
 #define GEMM_COLS_4(X, hv) X(hv, 1) X(hv, 2) X(hv, 3) X(hv, 4)
 #define GEMM_COLS_6(X, hv) GEMM_COLS_4(X, hv) X(hv, 5) X(hv, 6)
@@ -29,11 +27,10 @@ static inline int gemm_tile_halves(int rows, int vl, int halves) {
     const int hv = (rows + vl / 2 - 1) / (vl / 2);
     return halves || hv % 2 == 0 ? hv : hv + 1;
 }
-#endif
 
 /* The epilogue of a tile: C = alpha * acc (beta_kind 0: C not read), C + alpha * acc
  * (beta_kind 1), or alpha * acc + beta * C (beta_kind 2); hacc holds the half vector. */
-static inline __attribute__((always_inline)) void TILE_STORE(const int hv, const int nc,
+static inline __attribute__((always_inline)) void tile_store(const int hv, const int nc,
                                                              VT acc[MR_V][NR], HVT hacc[NR],
                                                              T alpha, T beta, const int beta_kind,
                                                              T *restrict c, int64_t ldc,
@@ -73,7 +70,7 @@ static inline __attribute__((always_inline)) void TILE_STORE(const int hv, const
     }
 }
 
-static inline __attribute__((always_inline)) void TILE_BODY(
+static inline __attribute__((always_inline)) void tile_body(
     const int hv, const int nc, int64_t kc, const T *restrict a, int64_t a_step, int a_last,
     const T *restrict b, int64_t b_rs, int64_t b_cs, T alpha, T beta, T *restrict c,
     int64_t ldc, int m_last) {
@@ -112,21 +109,21 @@ static inline __attribute__((always_inline)) void TILE_BODY(
     /* C = alpha * acc + beta * C, the beta case chosen once per tile. beta == 1 adds instead
      * of multiplying by 1: the same bits, off the FMA pipes. */
     if (beta == 0)
-        TILE_STORE(hv, nc, acc, hacc, alpha, beta, 0, c, ldc, m_last);
+        tile_store(hv, nc, acc, hacc, alpha, beta, 0, c, ldc, m_last);
     else if (beta == 1)
-        TILE_STORE(hv, nc, acc, hacc, alpha, beta, 1, c, ldc, m_last);
+        tile_store(hv, nc, acc, hacc, alpha, beta, 1, c, ldc, m_last);
     else
-        TILE_STORE(hv, nc, acc, hacc, alpha, beta, 2, c, ldc, m_last);
+        tile_store(hv, nc, acc, hacc, alpha, beta, 2, c, ldc, m_last);
 }
 
 /* Both operands packed: a_step = hv * HL, b_rs = nc, b_cs = 1, known per shape at compile
  * time so that every address in the k loop is a constant offset. */
-static void TILE_PACKED(int hv, int nc, int64_t kc, const T *a, const T *b, T alpha, T beta,
+static void tile_packed(int hv, int nc, int64_t kc, const T *a, const T *b, T alpha, T beta,
                         T *c, int64_t ldc, int m_last) {
     switch (hv * 32 + nc) {
 #define TILE_CASE(h, j)                                                                       \
     case (h) * 32 + (j):                                                                      \
-        TILE_BODY(h, j, kc, a, (h) * HL, VL, b, j, 1, alpha, beta, c, ldc, m_last);          \
+        tile_body(h, j, kc, a, (h) * HL, VL, b, j, 1, alpha, beta, c, ldc, m_last);          \
         break;
         TILE_SHAPES(TILE_CASE)
 #undef TILE_CASE
@@ -136,13 +133,13 @@ static void TILE_PACKED(int hv, int nc, int64_t kc, const T *a, const T *b, T al
 }
 
 /* Either operand read in place (the small-matrix path): strides given at run time. */
-static void TILE_STRIDED(int hv, int nc, int64_t kc, const T *a, int64_t a_step, int a_last,
+static void tile_strided(int hv, int nc, int64_t kc, const T *a, int64_t a_step, int a_last,
                          const T *b, int64_t b_rs, int64_t b_cs, T alpha, T beta, T *c,
                          int64_t ldc, int m_last) {
     switch (hv * 32 + nc) {
 #define TILE_CASE(h, j)                                                                       \
     case (h) * 32 + (j):                                                                      \
-        TILE_BODY(h, j, kc, a, a_step, a_last, b, b_rs, b_cs, alpha, beta, c, ldc, m_last);  \
+        tile_body(h, j, kc, a, a_step, a_last, b, b_rs, b_cs, alpha, beta, c, ldc, m_last);  \
         break;
         TILE_SHAPES(TILE_CASE)
 #undef TILE_CASE

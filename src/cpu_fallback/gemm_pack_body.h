@@ -1,11 +1,10 @@
 /* gemm_pack_body.h: packing of GEMM operands into the slivers the micro-kernel streams, for one
- * element type. Included by gemm_<level>.c once per type with T, VL and the names PACK_SLIVER
- * and PACK_PANEL defined.
+ * element type (type_<t>.h). Included by <t>_avx2.c and <t>_avx512.c.
  * A panel (op(A): rows i; op(B) transposed: rows j; depth l in both) is cut into slivers of w
  * rows; sliver element (r, l) goes to out[l * w + r], so the kernel reads w consecutive
  * elements per step of l. The source element (r, l) sits at src[r * rs + l * cs] where either
  * rs == 1 (rows contiguous: copied a vector at a time) or cs == 1 (depth contiguous:
- * transposed in registers, by PACK_SLIVER). That folds in all four transpose pairs: op(A) = A
+ * transposed in registers, by pack_sliver). That folds in all four transpose pairs: op(A) = A
  * and op(B) = B^T come with rs == 1, op(A) = A^T and op(B) = B with cs == 1. Rows [rows, w) of
  * a sliver are zero. */
 
@@ -15,7 +14,7 @@
 /* One sliver from a source whose rows lie rs apart and are contiguous in l (cs == 1): blocks
  * of PACK_TB rows by PACK_TB steps of l, then a half-height block, then single rows; the l
  * tail of each block element by element. */
-static void PACK_SLIVER(int64_t kc, int rows, int w, const T *restrict src, int64_t rs,
+static void pack_sliver(int64_t kc, int rows, int w, const T *restrict src, int64_t rs,
                         T *restrict out) {
     int r = 0;
     for (; r + PACK_TB <= rows; r += PACK_TB) {
@@ -49,13 +48,13 @@ static void PACK_SLIVER(int64_t kc, int rows, int w, const T *restrict src, int6
  * panel's slivers.
  * rs == 1: each step l copies r1 - r0 contiguous source elements into every sliver, so the
  * source is read in long runs; cs == 1: sliver by sliver, PACK_TB source rows at a time. */
-static void PACK_PANEL(int64_t kc, int64_t kc_max, int64_t r0, int64_t r1, int w_full,
+static void pack_panel(int64_t kc, int64_t kc_max, int64_t r0, int64_t r1, int w_full,
                        int vector_rows, const T *src, int64_t rs, int64_t cs, T *out) {
     if (rs != 1) {
         for (int64_t r = r0; r < r1; r += w_full) {
             const int rows = r1 - r < w_full ? (int)(r1 - r) : w_full;
             const int w = vector_rows ? gemm_tile_halves(rows, VL, GEMM_HALF_TILES) * HL : rows;
-            PACK_SLIVER(kc, rows, w, src + r * rs, rs, out + r * kc_max);
+            pack_sliver(kc, rows, w, src + r * rs, rs, out + r * kc_max);
         }
         return;
     }

@@ -1,132 +1,208 @@
-/* ref_level1_body.h: reference DOT, NRM2, AXPY, SCAL and COPY for one element type T. Included
- * by ref_level1.c once per type, with the exported names (FN_*), the names of its static
- * helpers, ABS and SQRT for T, and the Blue's-algorithm constants (BLUE_*) defined. */
+/* ref_level1_body.h: the reference Level-1 routines for one element type (type_<t>.h), in the
+ * ops table's type-erased signatures: the reductions DOT, NRM2, ASUM, IAMAX, IAMIN through
+ * gblas_cpu_reduce's fixed chunk order (results never depend on the thread count), the
+ * element-wise AXPY, SCAL, COPY, SWAP, ROT, ROTM, and ROTG, ROTMG (src/common/rot_setup.h).
+ * Included by <t>_ref.c after level1_chunks_body.h. x and y are moved to element 0 first
+ * (gblas_vec_start: a negative increment starts at the far end). */
 
-/* sum of x[i] * y[i], i < len: eight running sums, sum j taking the elements with i % 8 == j,
- * combined pairwise. Depends on len and the data only. */
-T DOT_CHUNK(const T *x, int64_t incx, const T *y, int64_t incy, int64_t len) {
-    T s[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-    int64_t i = 0;
-    for (; i + 8 <= len; i += 8)
-        for (int j = 0; j < 8; j++) s[j] += x[(i + j) * incx] * y[(i + j) * incy];
-    for (int j = 0; i + j < len; j++) s[j] += x[(i + j) * incx] * y[(i + j) * incy];
-    return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
+/* A reduction as its chunks see it: x and y at element 0. */
+typedef struct {
+    int64_t n, incx, incy;
+    const T *x, *y;
+} ref_reduce_task;
+
+static void ref_dot_part(void *arg, int64_t c, double *p) {
+    const ref_reduce_task *t = arg;
+    const int64_t i0 = c * GBLAS_CPU_CHUNK, len = gblas_cpu_chunk_len(t->n, c);
+    p[0] = ref_dot_chunk(t->x + i0 * t->incx, t->incx, t->y + i0 * t->incy, t->incy, len);
 }
 
-/* Blue's three sums of squares over len elements of x: acc[0] of small values scaled up by
- * SSML, acc[1] of mid-range values unscaled, acc[2] of big values scaled down by SBIG.
- * NaN lands in acc[1]. */
-void NRM2_CHUNK(const T *x, int64_t incx, int64_t len, T acc[3]) {
-    T asml = 0, amed = 0, abig = 0;
-    for (int64_t i = 0; i < len; i++) {
-        const T ax = ABS(x[i * incx]);
-        if (ax > BLUE_TBIG) {
-            const T t = ax * BLUE_SBIG;
-            abig += t * t;
-        } else if (ax < BLUE_TSML) {
-            const T t = ax * BLUE_SSML;
-            asml += t * t;
-        } else {
-            amed += ax * ax;
-        }
-    }
-    acc[0] = asml;
-    acc[1] = amed;
-    acc[2] = abig;
+static void ref_nrm2_part(void *arg, int64_t c, double *p) {
+    const ref_reduce_task *t = arg;
+    const int64_t i0 = c * GBLAS_CPU_CHUNK;
+    ref_nrm2_chunk(t->x + i0 * t->incx, t->incx, gblas_cpu_chunk_len(t->n, c), p);
 }
 
-/* The fixed-order reduction both DOT (y != NULL, total[0]) and NRM2 (y == NULL, total[0..2])
- * use: chunk c covers elements [c * CHUNK, (c + 1) * CHUNK) and writes its partial to the
- * workspace (any thread may compute it). A pass of at most GBLAS_CPU_PARTIAL_CHUNKS chunks is
- * then summed by a pairwise tree fixed by the chunk count, and passes are added to total in
- * order: the result depends on n and the data only. x and y point at element 0. */
-static void REDUCE_CHUNKS(gblas_ctx *ctx, int64_t n, const T *x, int64_t incx, const T *y,
-                          int64_t incy, T total[3]) {
-    T(*partial)[3] = gblas_cpu_partials(ctx);
-    const int width = y != NULL ? 1 : 3;
-    const int64_t nchunks = (n + GBLAS_CPU_CHUNK - 1) / GBLAS_CPU_CHUNK;
-    total[0] = total[1] = total[2] = 0;
-    for (int64_t c0 = 0; c0 < nchunks; c0 += GBLAS_CPU_PARTIAL_CHUNKS) {
-        const int64_t pass = nchunks - c0 < GBLAS_CPU_PARTIAL_CHUNKS ? nchunks - c0
-                                                                     : GBLAS_CPU_PARTIAL_CHUNKS;
-#pragma omp parallel for schedule(static) num_threads(ctx->num_threads) \
-    if (n >= GBLAS_CPU_PARALLEL_MIN)
-        for (int64_t c = 0; c < pass; c++) {
-            const int64_t first = (c0 + c) * GBLAS_CPU_CHUNK;
-            const int64_t len = n - first < GBLAS_CPU_CHUNK ? n - first : GBLAS_CPU_CHUNK;
-            if (y != NULL)
-                partial[c][0] = DOT_CHUNK(x + first * incx, incx, y + first * incy, incy, len);
-            else
-                NRM2_CHUNK(x + first * incx, incx, len, partial[c]);
-        }
-        /* A fixed pairwise tree: rounding error grows with log2(pass), not with pass. */
-        for (int64_t step = 1; step < pass; step *= 2)
-            for (int64_t c = 0; c + step < pass; c += 2 * step)
-                for (int w = 0; w < width; w++) partial[c][w] += partial[c + step][w];
-        for (int w = 0; w < width; w++) total[w] += partial[0][w];
-    }
+static void ref_asum_part(void *arg, int64_t c, double *p) {
+    const ref_reduce_task *t = arg;
+    const int64_t i0 = c * GBLAS_CPU_CHUNK;
+    p[0] = ref_asum_chunk(t->x + i0 * t->incx, t->incx, gblas_cpu_chunk_len(t->n, c));
 }
 
-gblas_status_t FN_DOT(gblas_ctx *ctx, int64_t n, const T *x, int64_t incx, const T *y,
-                      int64_t incy, T *result) {
-    T total[3];
-    REDUCE_CHUNKS(ctx, n, x + gblas_vec_start(n, incx), incx, y + gblas_vec_start(n, incy), incy,
-                  total);
-    *result = total[0];
+static void ref_iamax_part(void *arg, int64_t c, double *p) {
+    const ref_reduce_task *t = arg;
+    const int64_t i0 = c * GBLAS_CPU_CHUNK;
+    ref_iamax_chunk(t->x + i0 * t->incx, t->incx, gblas_cpu_chunk_len(t->n, c), i0, 0, p);
+}
+
+static void ref_iamin_part(void *arg, int64_t c, double *p) {
+    const ref_reduce_task *t = arg;
+    const int64_t i0 = c * GBLAS_CPU_CHUNK;
+    ref_iamax_chunk(t->x + i0 * t->incx, t->incx, gblas_cpu_chunk_len(t->n, c), i0, 1, p);
+}
+
+static gblas_status_t ref_dot(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx,
+                              const void *y, int64_t incy, void *result) {
+    ref_reduce_task t = {.n = n, .incx = incx, .incy = incy,
+                         .x = (const T *)x + gblas_vec_start(n, incx),
+                         .y = (const T *)y + gblas_vec_start(n, incy)};
+    gblas_cpu_partial total;
+    gblas_cpu_reduce(ctx, n, GBLAS_CPU_SUM1, ref_dot_part, &t, total);
+    *(T *)result = (T)total[0];
     return GBLAS_STATUS_SUCCESS;
 }
 
-gblas_status_t FN_NRM2(gblas_ctx *ctx, int64_t n, const T *x, int64_t incx, T *result) {
-    T acc[3];
-    REDUCE_CHUNKS(ctx, n, x + gblas_vec_start(n, incx), incx, NULL, 0, acc);
-    *result = (T)gblas_blue_join(acc[0], acc[1], acc[2], BLUE_SSML, BLUE_SBIG);
+static gblas_status_t ref_nrm2(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx,
+                               void *result) {
+    ref_reduce_task t = {.n = n, .incx = incx, .x = (const T *)x + gblas_vec_start(n, incx)};
+    gblas_cpu_partial acc;
+    gblas_cpu_reduce(ctx, n, GBLAS_CPU_SUM3, ref_nrm2_part, &t, acc);
+    *(REAL *)result = (REAL)gblas_blue_join(acc[0], acc[1], acc[2], BLUE_SSML, BLUE_SBIG);
     return GBLAS_STATUS_SUCCESS;
+}
+
+/* incx > 0 here: the API answers 0 for a negative one, as the reference BLAS. */
+static gblas_status_t ref_asum(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx,
+                               void *result) {
+    ref_reduce_task t = {.n = n, .incx = incx, .x = x};
+    gblas_cpu_partial total;
+    gblas_cpu_reduce(ctx, n, GBLAS_CPU_SUM1, ref_asum_part, &t, total);
+    *(REAL *)result = (REAL)total[0];
+    return GBLAS_STATUS_SUCCESS;
+}
+
+/* The reference I_AMAX: |x[0]| seeds the search and only a strictly larger (smaller) value
+ * replaces it, so a NaN in x[0] gives 1 and any other NaN is passed over; the chunks' first
+ * candidates, combined in order, are exactly that. incx > 0 (see ref_asum). */
+static gblas_status_t ref_iamax_or_min(gblas_ctx *ctx, int64_t n, const T *x, int64_t incx,
+                                       int smallest, int64_t *result) {
+    if (ABS(x[0]) != ABS(x[0])) {
+        *result = 1;
+        return GBLAS_STATUS_SUCCESS;
+    }
+    ref_reduce_task t = {.n = n, .incx = incx, .x = x};
+    gblas_cpu_partial best;
+    gblas_cpu_reduce(ctx, n, smallest ? GBLAS_CPU_ARGMIN : GBLAS_CPU_ARGMAX,
+                     smallest ? ref_iamin_part : ref_iamax_part, &t, best);
+    *result = (int64_t)best[1] + 1;
+    return GBLAS_STATUS_SUCCESS;
+}
+
+static gblas_status_t ref_iamax(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx,
+                                void *result) {
+    return ref_iamax_or_min(ctx, n, x, incx, 0, result);
+}
+
+static gblas_status_t ref_iamin(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx,
+                                void *result) {
+    return ref_iamax_or_min(ctx, n, x, incx, 1, result);
 }
 
 /* y += alpha * x; alpha == 0 leaves y as it is without reading x. */
-gblas_status_t FN_AXPY(gblas_ctx *ctx, int64_t n, const T *alpha, const T *x, int64_t incx, T *y,
-                       int64_t incy) {
-    const T a = *alpha;
+static gblas_status_t ref_axpy(gblas_ctx *ctx, int64_t n, const void *alpha, const void *x,
+                               int64_t incx, void *y, int64_t incy) {
+    const T a = *(const T *)alpha;
     if (a == 0) return GBLAS_STATUS_SUCCESS;
-    const T *x0 = x + gblas_vec_start(n, incx);
-    T *y0 = y + gblas_vec_start(n, incy);
-#pragma omp parallel for schedule(static) num_threads(ctx->num_threads) \
+    const T *x0 = (const T *)x + gblas_vec_start(n, incx);
+    T *y0 = (T *)y + gblas_vec_start(n, incy);
+#pragma omp parallel for schedule(static) num_threads(gblas_cpu_threads(ctx)) \
     if (n >= GBLAS_CPU_PARALLEL_MIN)
     for (int64_t i = 0; i < n; i++) y0[i * incy] += a * x0[i * incx];
     return GBLAS_STATUS_SUCCESS;
 }
 
-/* x *= alpha; alpha == 0 writes exact zeros (NaN and Inf in x do not survive). */
-gblas_status_t FN_SCAL(gblas_ctx *ctx, int64_t n, const T *alpha, T *x, int64_t incx) {
-    const T a = *alpha;
-    T *x0 = x + gblas_vec_start(n, incx);
-#pragma omp parallel for schedule(static) num_threads(ctx->num_threads) \
+/* x *= alpha; alpha == 0 writes exact zeros (NaN and Inf in x do not survive). incx > 0. */
+static gblas_status_t ref_scal(gblas_ctx *ctx, int64_t n, const void *alpha, void *x,
+                               int64_t incx) {
+    const T a = *(const T *)alpha;
+    T *x0 = x;
+#pragma omp parallel for schedule(static) num_threads(gblas_cpu_threads(ctx)) \
     if (n >= GBLAS_CPU_PARALLEL_MIN)
     for (int64_t i = 0; i < n; i++) x0[i * incx] = a == 0 ? (T)0 : a * x0[i * incx];
     return GBLAS_STATUS_SUCCESS;
 }
 
-gblas_status_t FN_COPY(gblas_ctx *ctx, int64_t n, const T *x, int64_t incx, T *y, int64_t incy) {
-    const T *x0 = x + gblas_vec_start(n, incx);
-    T *y0 = y + gblas_vec_start(n, incy);
-#pragma omp parallel for schedule(static) num_threads(ctx->num_threads) \
+static gblas_status_t ref_copy(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx, void *y,
+                               int64_t incy) {
+    const T *x0 = (const T *)x + gblas_vec_start(n, incx);
+    T *y0 = (T *)y + gblas_vec_start(n, incy);
+#pragma omp parallel for schedule(static) num_threads(gblas_cpu_threads(ctx)) \
     if (n >= GBLAS_CPU_PARALLEL_MIN)
     for (int64_t i = 0; i < n; i++) y0[i * incy] = x0[i * incx];
     return GBLAS_STATUS_SUCCESS;
 }
 
-#undef T
-#undef ABS
-#undef SQRT
-#undef BLUE_TSML
-#undef BLUE_TBIG
-#undef BLUE_SSML
-#undef BLUE_SBIG
-#undef DOT_CHUNK
-#undef NRM2_CHUNK
-#undef REDUCE_CHUNKS
-#undef FN_DOT
-#undef FN_NRM2
-#undef FN_AXPY
-#undef FN_SCAL
-#undef FN_COPY
+static gblas_status_t ref_swap(gblas_ctx *ctx, int64_t n, void *x, int64_t incx, void *y,
+                               int64_t incy) {
+    T *x0 = (T *)x + gblas_vec_start(n, incx), *y0 = (T *)y + gblas_vec_start(n, incy);
+#pragma omp parallel for schedule(static) num_threads(gblas_cpu_threads(ctx)) \
+    if (n >= GBLAS_CPU_PARALLEL_MIN)
+    for (int64_t i = 0; i < n; i++) {
+        const T t = x0[i * incx];
+        x0[i * incx] = y0[i * incy];
+        y0[i * incy] = t;
+    }
+    return GBLAS_STATUS_SUCCESS;
+}
+
+/* x[i] = c x[i] + s y[i], y[i] = c y[i] - s x[i], each product rounded (no fused
+ * multiply-add), as the reference srot/drot: the vector paths compute the same bits. */
+static gblas_status_t ref_rot(gblas_ctx *ctx, int64_t n, void *x, int64_t incx, void *y,
+                              int64_t incy, const void *c, const void *s) {
+    const T cv = *(const REAL *)c, sv = *(const T *)s;
+    T *x0 = (T *)x + gblas_vec_start(n, incx), *y0 = (T *)y + gblas_vec_start(n, incy);
+#pragma omp parallel for schedule(static) num_threads(gblas_cpu_threads(ctx)) \
+    if (n >= GBLAS_CPU_PARALLEL_MIN)
+    for (int64_t i = 0; i < n; i++) {
+        const T xi = x0[i * incx], yi = y0[i * incy];
+        x0[i * incx] = cv * xi + sv * yi;
+        y0[i * incy] = cv * yi - sv * xi;
+    }
+    return GBLAS_STATUS_SUCCESS;
+}
+
+/* The modified Givens transformation of param (reference drotm): flag -2 leaves x and y as
+ * they are; a negative flag applies [h11 h12; h21 h22]; 0 the unit diagonal [1 h12; h21 1];
+ * any positive one [h11 1; -1 h22]. Products rounded one by one, as ref_rot. */
+static gblas_status_t ref_rotm(gblas_ctx *ctx, int64_t n, void *x, int64_t incx, void *y,
+                               int64_t incy, const void *param) {
+    const T *p = param;
+    const T flag = p[0];
+    if (flag == -2) return GBLAS_STATUS_SUCCESS;
+    const T h11 = flag < 0 ? p[1] : flag == 0 ? 1 : p[1];
+    const T h21 = flag < 0 ? p[2] : flag == 0 ? p[2] : -1;
+    const T h12 = flag < 0 ? p[3] : flag == 0 ? p[3] : 1;
+    const T h22 = flag < 0 ? p[4] : flag == 0 ? 1 : p[4];
+    const int full = flag < 0, unit_diag = flag == 0;
+    T *x0 = (T *)x + gblas_vec_start(n, incx), *y0 = (T *)y + gblas_vec_start(n, incy);
+#pragma omp parallel for schedule(static) num_threads(gblas_cpu_threads(ctx)) \
+    if (n >= GBLAS_CPU_PARALLEL_MIN)
+    for (int64_t i = 0; i < n; i++) {
+        const T w = x0[i * incx], z = y0[i * incy];
+        if (full) {
+            x0[i * incx] = w * h11 + z * h12;
+            y0[i * incy] = w * h21 + z * h22;
+        } else if (unit_diag) {
+            x0[i * incx] = w + z * h12;
+            y0[i * incy] = w * h21 + z;
+        } else {
+            x0[i * incx] = w * h11 + z;
+            y0[i * incy] = -w + h22 * z;
+        }
+    }
+    return GBLAS_STATUS_SUCCESS;
+}
+
+/* The scalars live in host memory on this backend whatever the pointer mode. */
+static gblas_status_t ref_rotg(gblas_ctx *ctx, void *a, void *b, void *c, void *s) {
+    (void)ctx;
+    gblas_rotg((T *)a, (T *)b, (REAL *)c, (T *)s);
+    return GBLAS_STATUS_SUCCESS;
+}
+
+static gblas_status_t ref_rotmg(gblas_ctx *ctx, void *d1, void *d2, void *x1, const void *y1,
+                                void *param) {
+    (void)ctx;
+    gblas_rotmg((T *)d1, (T *)d2, (T *)x1, (const T *)y1, (T *)param);
+    return GBLAS_STATUS_SUCCESS;
+}

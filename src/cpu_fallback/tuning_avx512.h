@@ -1,11 +1,8 @@
-/* gemm_avx2.c: SGEMM and DGEMM for AVX2 + FMA, the BLIS design of gemm_driver_body.h around
- * register tiles of 2 ymm columns (16 floats / 8 doubles) by 6 columns: 12 accumulators, the
- * two A vectors and the broadcast of B in 15 of the 16 ymm registers. Edge tiles load and store
- * C through vmaskmov lane masks. */
-#include "cpu_paths.h"
-#include "simd_avx2.h"
-
-#define CPU_ISA avx2
+/* tuning_avx512.h: the AVX-512 (F, VL, DQ) level's GEMM tiles and thresholds, for
+ * s_avx512.c and d_avx512.c: register tiles of 2 zmm columns (32 floats / 16 doubles) by 12
+ * columns: 24 accumulators, the two A vectors and the broadcast of B in 27 of the 32 zmm
+ * registers. Edge tiles load and store C through lane masks. Both types use the same tile; a
+ * type that needs its own would test the macro its type_<t>.h defines (REF_TYPE_S, ...). */
 
 /* Small-matrix path: an operand is read in place, not packed, when the micro-tiles that
  * would reuse its packed copy span at most this many bytes of C (B: m rows, A: n columns).
@@ -15,17 +12,12 @@
  * gemm_in_place): 64^3 with ldb = 4096 floats packs (8% faster), 33 x 2048 x 2048 does not. */
 #define GEMM_CONFLICT_BYTES ((size_t)1 << 20)
 /* Register tiles: MR_V vectors by NR columns, and every edge shape below them (X(hv, nc): hv
- * half vectors of rows, see gemm_kernel_body.h). Whole vectors only: an xmm half vector would
- * cost what a ymm vector does. */
-#define GEMM_HALF_TILES 0
-#define SGEMM_MR_V 2
-#define SGEMM_NR 6
-#define SGEMM_SHAPES(X) GEMM_COLS_6(X, 2) GEMM_COLS_6(X, 4)
-#define DGEMM_MR_V 2
-#define DGEMM_NR 6
-#define DGEMM_SHAPES(X) GEMM_COLS_6(X, 2) GEMM_COLS_6(X, 4)
+ * half vectors of rows, see gemm_kernel_body.h). A remainder of at most half a vector of rows
+ * runs in a ymm half vector. */
+#define GEMM_HALF_TILES 1
+#define MR_V 2
+#define NR 12
+#define TILE_SHAPES(X) GEMM_COLS_12(X, 1) GEMM_COLS_12(X, 2) GEMM_COLS_12(X, 3) GEMM_COLS_12(X, 4)
 /* Vector multiply-adds (m n k / lanes) per thread below which another thread costs more than
  * it gains: measured here, 2 threads win from 56^3 floats and 40^3 doubles on. */
 #define GEMM_THREAD_VFMAS 3500.0
-
-#include "gemm_instances.h"

@@ -1,0 +1,15 @@
+/* d_ref.c: the CPU backend's reference routines in double precision: portable C for every
+ * routine of the table (ref_fill_gen.h), the fill every level starts from. */
+#include <math.h>
+
+#include "common/rot_setup.h"
+#include "cpu_paths.h"
+#include "type_d.h"
+
+#include "level1_chunks_body.h"
+#include "ref_level1_body.h"
+#include "ref_gemv_body.h"
+#include "ref_gemm_body.h"
+#include "ref_fill_gen.h"
+
+void gblas_cpu_fill_ref_d(gblas_ops *ops) { ref_fill(ops); }

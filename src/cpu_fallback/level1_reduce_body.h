@@ -1,0 +1,134 @@
+/* level1_reduce_body.h: the Level-1 reductions DOT and NRM2 of one element type (type_<t>.h)
+ * in the vector vocabulary of simd_<level>.h. Included by <t>_avx2.c and <t>_avx512.c after
+ * level1_chunks_body.h. Unit strides run on vectors (several in flight, so loads and FMAs
+ * overlap); other strides element by element through the reference's chunks. Every reduction
+ * runs in gblas_cpu_reduce's fixed chunks: results never depend on the thread count. */
+
+/* sum of x[i] * y[i], i < len: unit strides in 4 vector accumulators (element i in
+ * accumulator (i / VL) % 4, lane i % VL; the tail past the last 4 whole vectors in the first,
+ * whole vectors by plain loads, a partial last one masked), summed in a fixed tree; other
+ * strides as the reference's chunk. STREAM (a constant at each call site): the call reads
+ * more than GBLAS_CPU_STREAM_BYTES, and each line is prefetched (prefetcht0) as it is loaded,
+ * which on Zen 4 measured 5-9% faster from DRAM and 15-20% slower in L1 (bench/cpu-log.md
+ * section 9); the sums are the same either way. */
+static inline __attribute__((always_inline)) T dot_chunk(const T *x, int64_t incx, const T *y,
+                                                         int64_t incy, int64_t len,
+                                                         const int STREAM) {
+    if (incx == 1 && incy == 1) {
+        VT s0 = v_set1((T)0), s1 = s0, s2 = s0, s3 = s0;
+        int64_t i = 0;
+        for (; i + 4 * VL <= len; i += 4 * VL) {
+            if (STREAM)
+                for (int q = 0; q < 4; q++) {
+                    _mm_prefetch((const char *)(x + i + q * VL), _MM_HINT_T0);
+                    _mm_prefetch((const char *)(y + i + q * VL), _MM_HINT_T0);
+                }
+            s0 = v_fma(v_loadu(x + i), v_loadu(y + i), s0);
+            s1 = v_fma(v_loadu(x + i + VL), v_loadu(y + i + VL), s1);
+            s2 = v_fma(v_loadu(x + i + 2 * VL), v_loadu(y + i + 2 * VL), s2);
+            s3 = v_fma(v_loadu(x + i + 3 * VL), v_loadu(y + i + 3 * VL), s3);
+        }
+        for (; i + VL <= len; i += VL) s0 = v_fma(v_loadu(x + i), v_loadu(y + i), s0);
+        if (i < len) {
+            const int w = (int)(len - i);
+            s0 = v_fma(v_load_n(x + i, w), v_load_n(y + i, w), s0);
+        }
+        return v_reduce_add(v_add(v_add(s0, s1), v_add(s2, s3)));
+    }
+    return ref_dot_chunk(x, incx, y, incy, len);
+}
+
+/* Blue's three sums of squares of len elements of x, as the reference's chunk: acc[0] of
+ * values below BLUE_TSML scaled up by BLUE_SSML, acc[1] of mid-range values (and NaN), acc[2]
+ * of values above BLUE_TBIG scaled down by BLUE_SBIG. Vectors whose lanes are all mid-range
+ * (or zero) take one FMA; others split lane by lane. */
+static void nrm2_chunk(const T *x, int64_t incx, int64_t len, double *acc) {
+    if (incx != 1) {
+        ref_nrm2_chunk(x, incx, len, acc);
+        return;
+    }
+    const VT tsml = v_set1(BLUE_TSML), tbig = v_set1(BLUE_TBIG), zero = v_set1((T)0);
+    const VT ssml = v_set1(BLUE_SSML), sbig = v_set1(BLUE_SBIG);
+    VT asml = zero, amed0 = zero, amed1 = zero, abig = zero;
+    for (int64_t i = 0; i < len; i += 2 * VL) {
+        VT a0, a1;
+        if (i + 2 * VL <= len) {
+            a0 = v_abs(v_loadu(x + i));
+            a1 = v_abs(v_loadu(x + i + VL));
+        } else { /* the tail: zero lanes add nothing */
+            const int64_t rest = len - i;
+            a0 = v_abs(v_load_n(x + i, rest < VL ? (int)rest : VL));
+            a1 = v_abs(v_load_n(x + i + VL, rest <= VL ? 0 : (int)(rest - VL)));
+        }
+        if (!v_any_outside(a0, tsml, tbig) && !v_any_outside(a1, tsml, tbig)) {
+            amed0 = v_fma(a0, a0, amed0);
+            amed1 = v_fma(a1, a1, amed1);
+            continue;
+        }
+        const VT av[2] = {a0, a1};
+        for (int h = 0; h < 2; h++) {
+            const VT a = av[h];
+            const VT big = v_select_gt(a, tbig, v_mul(a, sbig), zero);
+            const VT sml = v_select_lt(a, tsml, v_mul(a, ssml), zero);
+            const VT med = v_select_gt(a, tbig, zero, v_select_lt(a, tsml, zero, a));
+            abig = v_fma(big, big, abig);
+            asml = v_fma(sml, sml, asml);
+            amed0 = v_fma(med, med, amed0);
+        }
+    }
+    acc[0] = v_reduce_add(asml);
+    acc[1] = v_reduce_add(v_add(amed0, amed1));
+    acc[2] = v_reduce_add(abig);
+}
+
+/* A reduction as its chunks see it: x and y at element 0. */
+typedef struct {
+    int64_t n, incx, incy;
+    int stream; /* DOT: dot_chunk's STREAM */
+    const T *x, *y;
+} reduce_task;
+
+static void dot_part(void *arg, int64_t c, double *p) {
+    const reduce_task *t = arg;
+    const int64_t i0 = c * GBLAS_CPU_CHUNK, len = gblas_cpu_chunk_len(t->n, c);
+    const T *x = t->x + i0 * t->incx, *y = t->y + i0 * t->incy;
+    p[0] = t->stream ? dot_chunk(x, t->incx, y, t->incy, len, 1)
+                     : dot_chunk(x, t->incx, y, t->incy, len, 0);
+}
+
+static void nrm2_part(void *arg, int64_t c, double *p) {
+    const reduce_task *t = arg;
+    const int64_t i0 = c * GBLAS_CPU_CHUNK;
+    nrm2_chunk(t->x + i0 * t->incx, t->incx, gblas_cpu_chunk_len(t->n, c), p);
+}
+
+/* DOT over more than one chunk (x and y at element 0). Kept out of dot, so that a call of one
+ * chunk sets up no task and no stack frame: that saved 8-15 cycles a call, 3% at n = 4096
+ * (bench/cpu-log.md section 11). */
+static __attribute__((noinline)) T dot_chunked(gblas_ctx *ctx, int64_t n, const T *x,
+                                               int64_t incx, const T *y, int64_t incy) {
+    reduce_task t = {.n = n, .incx = incx, .incy = incy, .x = x, .y = y,
+                     .stream = (size_t)n * 2 * sizeof(T) > GBLAS_CPU_STREAM_BYTES};
+    gblas_cpu_partial total;
+    gblas_cpu_reduce(ctx, n, GBLAS_CPU_SUM1, dot_part, &t, total);
+    return (T)total[0];
+}
+
+static gblas_status_t dot(gblas_ctx *ctx, int64_t n, const void *xv, int64_t incx,
+                          const void *yv, int64_t incy, void *result) {
+    const T *x = (const T *)xv + gblas_vec_start(n, incx);
+    const T *y = (const T *)yv + gblas_vec_start(n, incy);
+    /* one chunk: as gblas_cpu_reduce's one-chunk case, without the chunk dispatch */
+    *(T *)result = GBLAS_CPU_CHUNKS(n) == 1 ? dot_chunk(x, incx, y, incy, n, 0)
+                                            : dot_chunked(ctx, n, x, incx, y, incy);
+    return GBLAS_STATUS_SUCCESS;
+}
+
+static gblas_status_t nrm2(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx,
+                           void *result) {
+    reduce_task t = {.n = n, .incx = incx, .x = (const T *)x + gblas_vec_start(n, incx)};
+    gblas_cpu_partial acc;
+    gblas_cpu_reduce(ctx, n, GBLAS_CPU_SUM3, nrm2_part, &t, acc);
+    *(REAL *)result = (REAL)gblas_blue_join(acc[0], acc[1], acc[2], BLUE_SSML, BLUE_SBIG);
+    return GBLAS_STATUS_SUCCESS;
+}

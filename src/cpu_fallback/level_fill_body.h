@@ -1,0 +1,14 @@
+/* level_fill_body.h: level_fill, the overrides an instruction-set level's translation unit
+ * (<t>_avx2.c, <t>_avx512.c) puts in the ops table for its type after the reference's, and
+ * the workspace its GEMM packing needs. Included last. */
+static void level_fill(gblas_ops *ops) {
+    ops->routine.dot[GBLAS_TYPE_TAG] = dot;
+    ops->routine.nrm2[GBLAS_TYPE_TAG] = nrm2;
+    ops->routine.axpy[GBLAS_TYPE_TAG] = axpy;
+    ops->routine.scal[GBLAS_TYPE_TAG] = scal;
+    ops->routine.copy[GBLAS_TYPE_TAG] = copy;
+    ops->routine.gemv[GBLAS_TYPE_TAG] = gemv;
+    ops->routine.gemm[GBLAS_TYPE_TAG] = gemm;
+    call_once(&gemm_blocks_once, gemm_blocks_init);
+    gblas_cpu_gemm_reserve(ops, gemm_blocks, sizeof(T));
+}
