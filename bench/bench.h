@@ -10,28 +10,31 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "bench_routines_gen.h"
 #include "gblas.h"
 
-typedef enum {
-    BENCH_DOT,
-    BENCH_NRM2,
-    BENCH_AXPY,
-    BENCH_SCAL,
-    BENCH_COPY,
-    BENCH_GEMV,
-    BENCH_GEMM,
-    BENCH_CHAIN_LOOP,  /* 1000 x (GEMV + DOT), n = 64, device pointer mode, host loop */
+/* A case's routine: one of the routine table's (bench_routines_gen.h: BENCH_DOT ... in table
+ * order), or one of the bench's own kinds of case after them. */
+enum {
+    BENCH_CHAIN_LOOP = BENCH_TABLE_ROUTINES, /* 1000 x (GEMV + DOT), n = 64, device pointer
+                                                mode, host loop */
     BENCH_CHAIN_GRAPH, /* the same chain captured once into a CUDA graph and replayed */
     BENCH_STAGED_GEMV, /* device-resident call against copy in, compute, copy out */
     BENCH_STAGED_GEMM,
     BENCH_ROUTINE_COUNT
-} bench_routine;
+};
+typedef int bench_routine;
 
 enum { BENCH_SIDE_GBLAS = 0, BENCH_SIDE_REF = 1 };
 
-/* Scalars of every case; the check's tolerance and the byte counts assume them. */
+/* Scalars of every case, BENCH_<ROUTINE>_<ARGUMENT> (the generated calls use them by that
+ * name); the check's tolerance and the byte counts assume them. Routines that update x and y in
+ * place apply a rotation, so the data stay bounded over any number of calls. */
 #define BENCH_AXPY_ALPHA 0.5
 #define BENCH_SCAL_ALPHA (-1.0) /* keeps x bounded and exact over any number of calls */
+#define BENCH_ROT_C 0.6
+#define BENCH_ROT_S 0.8
+#define BENCH_ROTM_PARAM {-1.0, 0.6, -0.8, 0.8, 0.6} /* flag -1: the full H = [0.6 0.8; -0.8 0.6] */
 #define BENCH_GEMV_ALPHA 1.0
 #define BENCH_GEMV_BETA 1.0 /* so y is read (and counted) */
 #define BENCH_GEMM_ALPHA 1.0
@@ -59,7 +62,8 @@ typedef struct {
 typedef struct {
     int cpu, cuda;     /* backends to run */
     int cuda_required; /* --backend cuda: no device is an error, not a skip */
-    unsigned routines; /* bit per bench_routine; 0 = all */
+    int any_routine;                             /* 0: every routine */
+    unsigned char routines[BENCH_ROUTINE_COUNT]; /* 1 per selected routine */
     int prec_s, prec_d;
     int n_trans;
     char trans[BENCH_LIST_MAX][3];
@@ -77,11 +81,15 @@ typedef struct {
     const char *csv_path;
 } bench_options;
 
-/* Backend memory of one case (gblas_malloc), shared by both sides except the outputs. */
+/* Backend memory of one case (gblas_malloc), shared by both sides except the outputs. The
+ * routine's read-only vectors and matrices are in0, in1 in argument order (DOT x, y; GEMV A, x;
+ * GEMM A, B); all it writes, or its result, lies in out[side], one operand after another (ROT
+ * x then y), so one comparison of out[0] with out[1] checks it all. */
 typedef struct {
-    void *in0, *in1; /* DOT x, y; NRM2, AXPY, COPY x; GEMV A, x; GEMM A, B */
-    void *out[2];    /* per side: AXPY, COPY, GEMV y; SCAL x; GEMM C; DOT, NRM2 the result */
+    void *in0, *in1;
+    void *out[2]; /* per side */
     int64_t in0_elems, in1_elems, out_elems;
+    size_t out_es; /* bytes per output element: the case's type, or an int64_t index */
 } bench_buffers;
 
 /* What a rate is measured against, in the rate's unit; 0 where not measured. */
@@ -115,21 +123,29 @@ int bench_default_threads(void);
 /* bench_cases.c */
 const char *bench_routine_name(bench_routine r);
 int bench_routine_from_name(const char *name); /* -1 when unknown */
+/* The table routine a case calls: its own, GEMV or GEMM for the staged cases, -1 for chains. */
+int bench_case_table_routine(const bench_case *c);
+int64_t bench_vec_elems(int64_t n, int64_t inc); /* elements a strided vector spans */
+gblas_operation_t bench_gblas_op(char t);        /* 'N' or 'T' */
 void bench_build_cases(bench_case_list *l, const bench_options *o, int gpu);
 void bench_free_cases(bench_case_list *l);
 int bench_case_dims(const bench_case *c, int64_t d[3]);
-void bench_case_elems(const bench_case *c, bench_buffers *b);
+void bench_case_elems(const bench_case *c, bench_buffers *b); /* sizes, out_es */
 size_t bench_elem_size(const bench_case *c);
 /* Useful work of one call: bytes or FLOP, and the rate unit it gives. */
 double bench_case_work(const bench_case *c, const char **unit);
 double bench_case_ceiling(const bench_case *c, const bench_ceilings *cl);
 
-/* bench_gblas_calls.c: one call of the gblas side on the case's buffers. */
+/* bench_routines_gen.c (generated from the routine table): per table routine, the case's
+ * buffer sizes (not out_es), its FLOP and bytes as the table counts them, and one gblas call on
+ * the case's buffers, writing out[BENCH_SIDE_GBLAS]. */
+void bench_table_elems(const bench_case *c, bench_buffers *b);
+double bench_table_flops(const bench_case *c);
+double bench_table_bytes(const bench_case *c);
 gblas_status_t bench_gblas_call(gblas_handle_t h, const bench_case *c, bench_buffers *b);
-gblas_operation_t bench_gblas_op(char t);
 
-/* bench_check.c: 1 when out_g matches out_r within the case's scaled tolerance. worst gets
- * the largest |difference| / tolerance. */
+/* bench_check.c: 1 when out_g matches out_r within the case's scaled tolerance (an index
+ * result: exactly). worst gets the largest |difference| / tolerance (an index: |difference|). */
 int bench_check(const bench_case *c, const void *out_g, const void *out_r, int64_t elems,
                 double *worst);
 /* The same for a given reduction length k and bound s on |sum of terms|. */

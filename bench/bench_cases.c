@@ -6,17 +6,34 @@
 
 #include "bench.h"
 
-static const char *const routine_names[BENCH_ROUTINE_COUNT] = {
-    "dot",  "nrm2",       "axpy",        "scal",        "copy",       "gemv",
-    "gemm", "chain_loop", "chain_graph", "staged_gemv", "staged_gemm"};
+/* The bench's own kinds of case, after the table's routines, and the routine each calls. */
+static const struct {
+    const char *name;
+    int calls; /* a table routine, or -1 */
+} own_kinds[BENCH_ROUTINE_COUNT - BENCH_TABLE_ROUTINES] = {
+    [BENCH_CHAIN_LOOP - BENCH_TABLE_ROUTINES] = {"chain_loop", -1},
+    [BENCH_CHAIN_GRAPH - BENCH_TABLE_ROUTINES] = {"chain_graph", -1},
+    [BENCH_STAGED_GEMV - BENCH_TABLE_ROUTINES] = {"staged_gemv", BENCH_GEMV},
+    [BENCH_STAGED_GEMM - BENCH_TABLE_ROUTINES] = {"staged_gemm", BENCH_GEMM},
+};
 
-const char *bench_routine_name(bench_routine r) { return routine_names[r]; }
+const char *bench_routine_name(bench_routine r) {
+    return r < BENCH_TABLE_ROUTINES ? bench_routine_table[r].name
+                                    : own_kinds[r - BENCH_TABLE_ROUTINES].name;
+}
 
 int bench_routine_from_name(const char *name) {
     for (int r = 0; r < BENCH_ROUTINE_COUNT; r++)
-        if (!strcmp(name, routine_names[r])) return r;
+        if (!strcmp(name, bench_routine_name(r))) return r;
     return -1;
 }
+
+int bench_case_table_routine(const bench_case *c) {
+    return c->routine < BENCH_TABLE_ROUTINES ? c->routine
+                                             : own_kinds[c->routine - BENCH_TABLE_ROUTINES].calls;
+}
+
+gblas_operation_t bench_gblas_op(char t) { return t == 'N' ? GBLAS_OP_N : GBLAS_OP_T; }
 
 /* GEMM shapes that stress edges and skinny dimensions (m, n, k); the quick list keeps their
  * proportions at small sizes. */
@@ -55,6 +72,12 @@ void bench_build_cases(bench_case_list *l, const bench_options *o, int gpu) {
     const int64_t trans_at = q ? 256 : gpu ? 4096 : 1024, staged_at = q ? 1024 : 4096;
     const int64_t(*shapes)[3] = q ? odd_shapes_quick : odd_shapes;
     static const bench_routine level1[] = {BENCH_AXPY, BENCH_SCAL, BENCH_COPY, BENCH_NRM2};
+    /* The rest of Level 1 (rotg and rotmg have no vectors: no case): unit stride over the
+     * sweep, inc = 2 at two sizes. */
+    static const bench_routine level1_rest[] = {BENCH_SWAP,  BENCH_ASUM, BENCH_IAMAX,
+                                                BENCH_IAMIN, BENCH_ROT,  BENCH_ROTM};
+    const int rest_hi = q ? l1_lo + 4 : gpu ? 28 : 24;
+    const int strided[2] = {q ? l1_lo : gpu ? 22 : 16, q ? l1_lo + 4 : gpu ? 26 : 22};
     static const char precs[] = {'s', 'd'};
 
     memset(l, 0, sizeof *l);
@@ -65,6 +88,13 @@ void bench_build_cases(bench_case_list *l, const bench_options *o, int gpu) {
     }
     for (size_t r = 0; r < sizeof level1 / sizeof level1[0]; r++)
         for (int pi = 0; pi < 2; pi++) add_vectors(l, o, level1[r], precs[pi], l1_lo, l1_hi, 1);
+    for (size_t r = 0; r < sizeof level1_rest / sizeof level1_rest[0]; r++) {
+        for (int pi = 0; pi < 2; pi++) {
+            add_vectors(l, o, level1_rest[r], precs[pi], l1_lo, rest_hi, 1);
+            for (int i = 0; i < 2; i++)
+                add_vectors(l, o, level1_rest[r], precs[pi], strided[i], strided[i], 2);
+        }
+    }
     for (int pi = 0; pi < 2; pi++) {
         for (int t = 0; t < 2; t++) {
             const char *tr = t ? "T" : "N";
@@ -98,81 +128,53 @@ void bench_free_cases(bench_case_list *l) {
 }
 
 int bench_case_dims(const bench_case *c, int64_t d[3]) {
+    const int r = bench_case_table_routine(c);
     d[0] = c->m, d[1] = c->n, d[2] = c->k;
-    switch (c->routine) {
-    case BENCH_GEMM:
-    case BENCH_STAGED_GEMM: return 3;
-    case BENCH_GEMV:
-    case BENCH_STAGED_GEMV:
-    case BENCH_CHAIN_LOOP:
-    case BENCH_CHAIN_GRAPH: return 2;
-    default: d[0] = c->n; return 1;
-    }
+    if (r < 0) return 2; /* chains: m x n */
+    if (bench_routine_table[r].level == 1) d[0] = c->n;
+    return bench_routine_table[r].level;
 }
 
 size_t bench_elem_size(const bench_case *c) {
     return c->prec == 's' ? sizeof(float) : sizeof(double);
 }
 
-static int64_t vec_elems(int64_t n, int64_t inc) { return 1 + (n - 1) * (inc < 0 ? -inc : inc); }
+int64_t bench_vec_elems(int64_t n, int64_t inc) { return 1 + (n - 1) * (inc < 0 ? -inc : inc); }
 
-/* Elements of each buffer. GEMV: op = N reads x of n and writes y of m; op = T the reverse.
- * Chains have buffers of their own (bench_cuda_chain.c). */
+/* Elements of each buffer, from the routine table (bench_routines_gen.c). Chains have buffers
+ * of their own (bench_cuda_chain.c). */
 void bench_case_elems(const bench_case *c, bench_buffers *b) {
-    const int64_t v = vec_elems(c->n, c->inc);
-    const int gemv_n = c->trans[0] == 'N';
+    const int r = bench_case_table_routine(c);
     b->in0_elems = b->in1_elems = b->out_elems = 0;
-    switch (c->routine) {
-    case BENCH_DOT: b->in0_elems = b->in1_elems = v, b->out_elems = 1; break;
-    case BENCH_NRM2: b->in0_elems = v, b->out_elems = 1; break;
-    case BENCH_AXPY:
-    case BENCH_COPY: b->in0_elems = b->out_elems = v; break;
-    case BENCH_SCAL: b->out_elems = v; break;
-    case BENCH_GEMV:
-    case BENCH_STAGED_GEMV:
-        b->in0_elems = c->m * c->n;
-        b->in1_elems = vec_elems(gemv_n ? c->n : c->m, c->inc);
-        b->out_elems = vec_elems(gemv_n ? c->m : c->n, c->inc);
-        break;
-    case BENCH_GEMM:
-    case BENCH_STAGED_GEMM:
-        b->in0_elems = c->m * c->k, b->in1_elems = c->k * c->n, b->out_elems = c->m * c->n;
-        break;
-    default: break;
-    }
+    b->out_es = r >= 0 && bench_routine_table[r].result == 'I' ? sizeof(int64_t)
+                                                               : bench_elem_size(c);
+    bench_table_elems(c, b);
 }
 
+/* GFLOP/s from Level 3 on, GB/s of the bytes the table counts otherwise; chains: calls. GEMV
+ * adds y's read: the table counts y once (true for beta = 0), the bench's beta = 1 reads it
+ * too, and the rate has always counted it. */
 double bench_case_work(const bench_case *c, const char **unit) {
-    const double e = (double)bench_elem_size(c), n = (double)c->n, m = (double)c->m;
+    const int r = bench_case_table_routine(c);
+    if (r < 0) {
+        *unit = "Mcall/s";
+        return 1e3; /* per call: rate = 1 / gblas_us */
+    }
+    if (bench_routine_table[r].level >= 3) {
+        *unit = "GFLOP/s";
+        return bench_table_flops(c);
+    }
     *unit = "GB/s";
-    switch (c->routine) {
-    case BENCH_DOT: return 2 * n * e;
-    case BENCH_NRM2: return n * e;
-    case BENCH_AXPY: return 3 * n * e;
-    case BENCH_SCAL:
-    case BENCH_COPY: return 2 * n * e;
-    case BENCH_GEMV:
-    case BENCH_STAGED_GEMV: {
-        const double x = c->trans[0] == 'N' ? n : m, y = c->trans[0] == 'N' ? m : n;
-        return (m * n + x + 2 * y) * e;
-    }
-    case BENCH_GEMM:
-    case BENCH_STAGED_GEMM: *unit = "GFLOP/s"; return 2 * m * n * (double)c->k;
-    default: *unit = "Mcall/s"; return 1e3; /* per call: rate = 1 / gblas_us */
-    }
+    const double y_read = r == BENCH_GEMV ? (double)(c->trans[0] == 'N' ? c->m : c->n) : 0;
+    return bench_table_bytes(c) + y_read * (double)bench_elem_size(c);
 }
 
 double bench_case_ceiling(const bench_case *c, const bench_ceilings *cl) {
-    switch (c->routine) {
-    case BENCH_DOT:
-    case BENCH_NRM2:
-    case BENCH_GEMV:
-    case BENCH_STAGED_GEMV: return cl->read_gbs;
-    case BENCH_AXPY:
-    case BENCH_SCAL:
-    case BENCH_COPY: return cl->copy_gbs;
-    case BENCH_GEMM:
-    case BENCH_STAGED_GEMM: return c->prec == 's' ? cl->flops_s : cl->flops_d;
-    default: return 0;
+    const int r = bench_case_table_routine(c);
+    if (r < 0) return 0;
+    switch (bench_routine_table[r].ceiling) {
+    case BENCH_CEILING_READ: return cl->read_gbs;
+    case BENCH_CEILING_COPY: return cl->copy_gbs;
+    default: return c->prec == 's' ? cl->flops_s : cl->flops_d;
     }
 }

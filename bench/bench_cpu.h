@@ -1,14 +1,20 @@
-/* bench_cpu.h: the pieces of gblas-bench's CPU runner: the OpenBLAS side (bench_cpu_ref.c)
- * and the ceilings measured on the host (bench_cpu_ceiling.c). */
+/* bench_cpu.h: the pieces of gblas-bench's CPU runner: the OpenBLAS side (bench_cpu_ref.c and
+ * the generated bench_routines_gen.c) and the ceilings measured on the host
+ * (bench_cpu_ceiling.c). */
 #ifndef GBLAS_BENCH_CPU_H
 #define GBLAS_BENCH_CPU_H
 
+#include <cblas.h>
+
 #include "bench.h"
 
-/* One OpenBLAS call of the case, writing out[BENCH_SIDE_REF]. */
+/* One OpenBLAS call of the case, writing out[BENCH_SIDE_REF] (bench_routines_gen.c). */
 void bench_cblas_call(const bench_case *c, bench_buffers *b);
+enum CBLAS_TRANSPOSE bench_cblas_op(gblas_operation_t t); /* N or T */
 void bench_cblas_set_threads(int threads);
 const char *bench_cblas_config(void);
+/* The core whose kernels OpenBLAS runs ("Haswell", "SkylakeX", ...). */
+const char *bench_cblas_core(void);
 
 /* Streaming read and scale-copy bandwidth over 256 MiB, and the FMA peak of a calibrated
  * loop in each precision, at the given thread count (shorter with quick). */

@@ -115,15 +115,22 @@ static int routine_call(bench_cuda *env, void *p, int side) {
     return -1;
 }
 
-/* The first call of each side, from the same outputs, compared on the host. */
+/* The first call of each side, from the same outputs, compared on the host. cuBLAS's index
+ * result is an int: widened to gblas's int64_t first. */
 static int check_first_calls(bench_cuda *env, const bench_case *c, bench_buffers *b) {
     routine_job j = {c, b};
-    const size_t bytes = (size_t)b->out_elems * bench_elem_size(c);
+    const size_t bytes = (size_t)b->out_elems * b->out_es;
     if (routine_call(env, &j, BENCH_SIDE_GBLAS) || routine_call(env, &j, BENCH_SIDE_REF) ||
         bench_cuda_fail(cudaStreamSynchronize(env->stream), "first calls"))
         return 0;
     void *g = bench_cuda_fetch(b->out[0], bytes),
          *r = g ? bench_cuda_fetch(b->out[1], bytes) : NULL;
+    if (r && bench_routine_table[bench_case_table_routine(c)].result == 'I') {
+        int index;
+        memcpy(&index, r, sizeof index);
+        const int64_t wide = index;
+        memcpy(r, &wide, sizeof wide);
+    }
     double worst = 0;
     const int ok = g && r && bench_check(c, g, r, b->out_elems, &worst);
     if (g && r && !ok)
@@ -135,29 +142,34 @@ static int check_first_calls(bench_cuda *env, const bench_case *c, bench_buffers
 }
 
 int bench_cuda_alloc_buffers(bench_cuda *env, const bench_case *c, bench_buffers *b) {
-    const size_t es = bench_elem_size(c);
+    const size_t es = bench_elem_size(c), out_bytes = (size_t)b->out_elems * b->out_es;
     gblas_status_t st = gblas_malloc(env->h, &b->in0, (size_t)b->in0_elems * es);
     if (st == GBLAS_STATUS_SUCCESS) st = gblas_malloc(env->h, &b->in1, (size_t)b->in1_elems * es);
     for (int s = 0; s < 2 && st == GBLAS_STATUS_SUCCESS; s++)
-        st = gblas_malloc(env->h, &b->out[s], (size_t)b->out_elems * es);
+        st = gblas_malloc(env->h, &b->out[s], out_bytes);
     if (st != GBLAS_STATUS_SUCCESS) {
         fprintf(stderr, "gblas-bench: %s: %s\n", bench_routine_name(c->routine),
                 bench_gblas_error(env->h, st));
         return -1;
     }
     if ((b->in0 && bench_cuda_fill(env, c, b->in0, b->in0_elems, SEED_IN0)) ||
-        (b->in1 && bench_cuda_fill(env, c, b->in1, b->in1_elems, SEED_IN1)) ||
-        bench_cuda_fill(env, c, b->out[0], b->out_elems, SEED_OUT) ||
-        bench_cuda_fill(env, c, b->out[1], b->out_elems, SEED_OUT))
+        (b->in1 && bench_cuda_fill(env, c, b->in1, b->in1_elems, SEED_IN1)))
         return -1;
+    for (int s = 0; s < 2; s++) {
+        const int failed =
+            b->out_es == es
+                ? bench_cuda_fill(env, c, b->out[s], b->out_elems, SEED_OUT)
+                : bench_cuda_fail(cudaMemsetAsync(b->out[s], 0, out_bytes, env->stream), "memset");
+        if (failed) return -1;
+    }
     return 0;
 }
 
 /* Allocates and fills the case's buffers and sets both libraries' modes: 0, or -1 printed. */
 static int prepare_routine(bench_cuda *env, const bench_case *c, bench_buffers *b) {
     if (bench_cuda_alloc_buffers(env, c, b)) return -1;
-    /* Reductions return their result in device memory on both sides: nothing waits. */
-    const int reduction = c->routine == BENCH_DOT || c->routine == BENCH_NRM2;
+    /* Routines with a result return it in device memory on both sides: nothing waits. */
+    const int reduction = bench_routine_table[bench_case_table_routine(c)].result != 0;
     const cublasMath_t math = c->prec == 's' ? CUBLAS_PEDANTIC_MATH : CUBLAS_DEFAULT_MATH;
     if (gblas_set_pointer_mode(env->h,
                                reduction ? GBLAS_POINTER_MODE_DEVICE : GBLAS_POINTER_MODE_HOST) !=

@@ -42,12 +42,14 @@ void *bench_cuda_fetch(const void *dev, size_t n);
 /* Fills elems elements of the case's type at p with the bench's random data. */
 int bench_cuda_fill(bench_cuda *env, const bench_case *c, void *p, int64_t elems, uint64_t seed);
 /* Allocates the case's device buffers (sizes from bench_case_elems) and fills them with the
- * bench's random data, both outputs alike: 0, or -1 after printing the error. */
+ * bench's random data, both outputs alike (an index output with zeros): 0, or -1 after
+ * printing the error. */
 int bench_cuda_alloc_buffers(bench_cuda *env, const bench_case *c, bench_buffers *b);
 
-/* bench_cuda_ref.c: one cuBLAS call of the case on out[BENCH_SIDE_REF]. */
+/* One cuBLAS call of the case on out[BENCH_SIDE_REF] (bench_routines_gen.c); an index
+ * result is cuBLAS's int, 1-based. */
 cublasStatus_t bench_cublas_call(cublasHandle_t cb, const bench_case *c, bench_buffers *b);
-cublasOperation_t bench_cublas_op(char t);
+cublasOperation_t bench_cublas_op(gblas_operation_t t); /* bench_cuda_ref.c: N or T */
 
 /* bench_cuda_chain.c and bench_cuda_staged.c: the cases that are not one routine call. */
 void bench_cuda_chain(bench_cuda *env, const bench_options *o, bench_report *r,

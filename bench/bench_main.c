@@ -1,13 +1,15 @@
-/* bench_main.c: gblas-bench's entry point: options, the record of the run (command, date,
- * commit, host, library versions) as '#' lines, then each selected backend: the CPU against
- * OpenBLAS, CUDA against cuBLAS. */
+/* bench_main.c: gblas-bench's entry point: options, OpenBLAS's environment, the record of the
+ * run (command, date, commit, host, library versions) as '#' lines, then each selected backend:
+ * the CPU against OpenBLAS, CUDA against cuBLAS. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "bench_commit.h"
+#include "bench_cpu.h"
 
 static void list_cases(const bench_options *o, int gpu) {
     bench_case_list l;
@@ -53,25 +55,52 @@ static void record_run(bench_report *r, int argc, char **argv) {
     bench_report_meta(r, "environment: %s", env);
 }
 
-/* OpenBLAS's idle workers keep spinning (yielding) for 2^28 TSC cycles, about 0.1 s, after every
- * call, and take cores from gblas's next sample when every core is in use; libopenblas reads
- * that time only from the environment, when it loads. So a multi-thread CPU run re-executes
- * itself once with OPENBLAS_THREAD_TIMEOUT=22 (2^22 cycles, a few milliseconds: shorter than
- * the pause between samples, far longer than the gap between calls of one sample), unless the
- * variable is set already. If the exec fails the run goes on with OpenBLAS's default. */
-static void shorten_openblas_spin(const bench_options *o, char **argv) {
-    int multi_thread = 0;
+/* Whether the CPU has the AVX-512 subsets of OpenBLAS's SkylakeX kernels (F, CD, BW, DQ, VL). */
+static int cpu_has_avx512(void) {
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512cd") &&
+           __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq") &&
+           __builtin_cpu_supports("avx512vl");
+#else
+    return 0;
+#endif
+}
+
+/* libopenblas reads two settings only from the environment, when it loads; a CPU run that lacks
+ * them sets them and re-executes itself once (if the exec fails the run goes on as it is):
+ * - Its idle workers keep spinning (yielding) for 2^28 TSC cycles, about 0.1 s, after every
+ *   call, and take cores from gblas's next sample when every core is in use. A multi-thread run
+ *   sets OPENBLAS_THREAD_TIMEOUT=22 (2^22 cycles, a few milliseconds: shorter than the pause
+ *   between samples, far longer than the gap between calls of one sample).
+ * - Its DYNAMIC_ARCH build picks kernels from the CPU, and 0.3.21 takes some AVX-512 CPUs for
+ *   Haswell or Zen (AVX2 kernels) and others (Zen 4) for Cooperlake, whose build lacks some of
+ *   SkylakeX's AVX-512 kernels (its SASUM is 9x slower than SkylakeX's on Zen 4). On a
+ *   CPU with AVX-512 the run sets OPENBLAS_CORETYPE=SkylakeX, unless OpenBLAS chose it already,
+ *   and records the core OpenBLAS had detected in GBLAS_BENCH_DETECTED_CORE, for the report.
+ * A variable the user set is left alone. */
+static void prepare_openblas(const bench_options *o, char **argv) {
+    int multi_thread = 0, again = 0;
     for (int i = 0; i < o->n_threads; i++) multi_thread |= o->threads[i] > 1;
-    if (!o->cpu || o->list_only || !multi_thread || getenv("OPENBLAS_THREAD_TIMEOUT")) return;
-    setenv("OPENBLAS_THREAD_TIMEOUT", "22", 1);
-    execv("/proc/self/exe", argv);
+    if (!o->cpu || o->list_only) return;
+    if (multi_thread && !getenv("OPENBLAS_THREAD_TIMEOUT")) {
+        setenv("OPENBLAS_THREAD_TIMEOUT", "22", 1);
+        again = 1;
+    }
+    if (!getenv("OPENBLAS_CORETYPE") && strcasecmp(bench_cblas_core(), "SkylakeX") != 0 &&
+        cpu_has_avx512()) {
+        setenv("GBLAS_BENCH_DETECTED_CORE", bench_cblas_core(), 1);
+        setenv("OPENBLAS_CORETYPE", "SkylakeX", 1);
+        again = 1;
+    }
+    if (again) execv("/proc/self/exe", argv);
 }
 
 int main(int argc, char **argv) {
     bench_options o;
     const int parsed = bench_parse_options(argc, argv, &o);
     if (parsed) return parsed > 0 ? 0 : 2;
-    shorten_openblas_spin(&o, argv);
+    prepare_openblas(&o, argv);
 #ifndef GBLAS_BENCH_CUDA
     if (o.cuda_required) {
         fprintf(stderr, "gblas-bench: this build has no CUDA backend\n");

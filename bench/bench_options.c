@@ -18,7 +18,7 @@ static const char *const help_text =
     "Filters (comma-separated lists; a case runs when it matches every filter given):\n"
     "  --backend cpu|cuda|all  backends to run (default all: the CPU, and CUDA when this build\n"
     "                          has it and the host has a device)\n"
-    "  --routine LIST          dot, nrm2, axpy, scal, copy, gemv, gemm, chain_loop,\n"
+    "  --routine LIST          routines of the table (listed at the end), chain_loop,\n"
     "                          chain_graph, staged_gemv, staged_gemm; 'chain' and 'staged'\n"
     "                          select both of theirs\n"
     "  --precision LIST        s, d (default both)\n"
@@ -27,7 +27,8 @@ static const char *const help_text =
     "  --size LIST             N: vectors of length N and square matrices of order N (GEMV\n"
     "                          m = n, GEMM m = n = k); MxN: GEMV shapes; MxNxK: GEMM shapes.\n"
     "                          A number may be written 2^P. Example: 2^20,4096,33x8192x8192\n"
-    "  --inc LIST              increment of x and y (DOT and GEMV have unit and non-unit cases)\n"
+    "  --inc LIST              increment of x and y (DOT, GEMV and the Level-1 routines after\n"
+    "                          NRM2 have unit and non-unit cases)\n"
     "  --threads LIST          CPU thread counts (default: 1 and the OpenMP maximum)\n"
     "Options:\n"
     "  --reps N                timed repetitions per side; the median is reported (default 20).\n"
@@ -51,21 +52,26 @@ static const char *const help_text =
     "  speedup,rate,unit,ceiling_frac,checked. trans is '-' and m, n or k is 0 where a routine\n"
     "  has none; threads is 0 on the GPU; an empty field was not measured.\n"
     "  gblas_us, ref_us: median time of one call, microseconds. speedup = ref_us / gblas_us.\n"
-    "  rate (of gblas): GFLOP/s for GEMM (2mnk); GB/s of useful bytes otherwise: DOT x + y;\n"
-    "    NRM2 x; AXPY x + y read + y written; SCAL and COPY read + write; GEMV A once + x +\n"
-    "    y read (beta = 1) + y written.\n"
-    "  ceiling_frac = rate / ceiling, the ceiling measured in the same run: GPU: DOT, NRM2, GEMV\n"
-    "    against a read-only streaming kernel, AXPY, SCAL, COPY against device-to-device copy;\n"
+    "  rate (of gblas): GFLOP/s for GEMM (2mnk); GB/s of useful bytes otherwise (the routine\n"
+    "    table's count): DOT x + y; NRM2, ASUM, IAMAX, IAMIN x; AXPY x + y read + y written;\n"
+    "    SCAL and COPY read + write; SWAP, ROT, ROTM x and y read and written; GEMV A once + x\n"
+    "    + y read (beta = 1) + y written.\n"
+    "  ceiling_frac = rate / ceiling, the ceiling measured in the same run: GPU: DOT, NRM2,\n"
+    "    ASUM, IAMAX, IAMIN, GEMV against a read-only streaming kernel, AXPY, SCAL, COPY, SWAP,\n"
+    "    ROT, ROTM against device-to-device copy;\n"
     "    GEMM against the H200's nominal 67 TFLOP/s FP32 (FFMA) and 67 TFLOP/s FP64 (tensor\n"
     "    cores), not measured. CPU, per thread count: the same memory streams (read; scale-copy)\n"
     "    over 256 MiB, and for GEMM the FMA peak of a short calibrated loop per precision.\n"
     "    Sizes that fit in cache can exceed 1.\n"
     "  checked = 1 when gblas matched the reference: the first call of each side (same buffers\n"
     "    and arguments as the timed calls) is compared elementwise, |g - r| <= 16 eps sqrt(k) S,\n"
-    "    S the largest possible |term sum| for inputs in [0.5, 1.5), k the reduction length.\n"
-    "Cases: scalars AXPY alpha = 0.5; SCAL alpha = -1; GEMV alpha = 1, beta = 1; GEMM alpha = 1,\n"
-    "  beta = 0; inputs uniform in [0.5, 1.5). DOT and NRM2 results in device pointer mode on\n"
-    "  the GPU. chain_loop / chain_graph: per-call cost (us) of 1000 x (GEMV + DOT), n = 64,\n"
+    "    S the largest possible |term sum| for inputs in [0.5, 1.5), k the reduction length;\n"
+    "    IAMAX and IAMIN indices must be equal.\n"
+    "Cases: scalars AXPY alpha = 0.5; SCAL alpha = -1; ROT c = 0.6, s = 0.8; ROTM flag -1,\n"
+    "  H = [0.6 0.8; -0.8 0.6]; GEMV alpha = 1, beta = 1; GEMM alpha = 1, beta = 0; inputs\n"
+    "  uniform in [0.5, 1.5). Results (DOT, NRM2, ASUM, IAMAX, IAMIN) in device pointer mode on\n"
+    "  the GPU. ROTG and ROTMG (scalars only) have no case. chain_loop / chain_graph: per-call\n"
+    "  cost (us) of 1000 x (GEMV + DOT), n = 64,\n"
     "  device pointer mode, as a host loop or as one CUDA graph replayed, against cuBLAS's host\n"
     "  loop. staged_gemv / staged_gemm (GPU): gblas_us is the device-resident call, ref_us the\n"
     "  same call host-staged (copy in, compute, copy out, pageable host memory), so speedup is\n"
@@ -78,6 +84,10 @@ static const char *const help_text =
     "  (--settle) and one untimed call that wakes that library's workers (calls under 100 ms).\n"
     "  A multi-thread run re-executes itself with OPENBLAS_THREAD_TIMEOUT=22 (unless set), so\n"
     "  OpenBLAS's idle workers stop spinning within that pause too (default: about 0.1 s).\n"
+    "OpenBLAS's kernels: a CPU run re-executes itself with OPENBLAS_CORETYPE=SkylakeX (unless\n"
+    "  set) when the CPU has AVX-512 and OpenBLAS picked another core (0.3.21 takes some AVX-512\n"
+    "  CPUs for Haswell or Zen, Zen 4 for Cooperlake, which lacks some AVX-512 kernels); the\n"
+    "  core that ran is in the '# reference:' line.\n"
     "  Other processes on the host distort multi-thread numbers badly: run on a quiet host.\n"
     "Exit status: 0 when every case ran and matched, 1 when any failed, 2 on a usage error.\n";
 
@@ -111,20 +121,29 @@ static int for_each_item(const char *list, int (*add)(bench_options *, const cha
 }
 
 static int add_routine(bench_options *o, const char *s) {
-    int r = bench_routine_from_name(s);
-    if (r >= 0) {
-        o->routines |= 1u << r;
+    const int r = bench_routine_from_name(s);
+    o->any_routine = 1;
+    if (r >= 0 && (r >= BENCH_TABLE_ROUTINES || bench_routine_table[r].calls)) {
+        o->routines[r] = 1;
         return 0;
     }
     if (!strcmp(s, "chain")) {
-        o->routines |= (1u << BENCH_CHAIN_LOOP) | (1u << BENCH_CHAIN_GRAPH);
+        o->routines[BENCH_CHAIN_LOOP] = o->routines[BENCH_CHAIN_GRAPH] = 1;
         return 0;
     }
     if (!strcmp(s, "staged")) {
-        o->routines |= (1u << BENCH_STAGED_GEMV) | (1u << BENCH_STAGED_GEMM);
+        o->routines[BENCH_STAGED_GEMV] = o->routines[BENCH_STAGED_GEMM] = 1;
         return 0;
     }
     return -1;
+}
+
+/* The routines of the table the bench can call, for --help. */
+static void print_table_routines(void) {
+    printf("\nRoutines of the table (routines/table.py):");
+    for (int r = 0; r < BENCH_TABLE_ROUTINES; r++)
+        if (bench_routine_table[r].calls) printf(" %s", bench_routine_table[r].name);
+    printf("\n");
 }
 
 static int add_precision(bench_options *o, const char *s) {
@@ -193,6 +212,7 @@ int bench_parse_options(int argc, char **argv, bench_options *o) {
         int bad = 0, takes_value = 1;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(help_text, stdout);
+            print_table_routines();
             printf("\nOn this host the OpenMP maximum is %d threads.\n", bench_default_threads());
             return 1;
         } else if (!strcmp(a, "--quick")) {
@@ -264,7 +284,7 @@ static int size_matches(const bench_options *o, const bench_case *c) {
 }
 
 int bench_case_selected(const bench_options *o, const bench_case *c) {
-    if (o->routines && !(o->routines & (1u << c->routine))) return 0;
+    if (o->any_routine && !o->routines[c->routine]) return 0;
     if (c->prec == 's' ? !o->prec_s : !o->prec_d) return 0;
     if (o->n_trans) {
         int match = 0;

@@ -39,7 +39,7 @@ def sweep_size(row):
     """The size a row is plotted at, or None when it is not part of a size sweep."""
     m, n, k = int(row["m"]), int(row["n"]), int(row["k"])
     routine = row["routine"]
-    if routine in ("dot", "nrm2", "axpy", "scal", "copy"):
+    if m == 0 and k == 0:  # a Level-1 vector case
         return n
     if routine == "gemv" and m == n and row["inc"] == "1":
         return n
