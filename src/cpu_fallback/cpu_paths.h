@@ -122,16 +122,17 @@ void gblas_cpu_for(const gblas_ctx *ctx, int64_t count, int parallel,
                    void (*body)(void *arg, int64_t i), void *arg);
 
 /* ---- fixed-order reductions (cpu_reduce.c) ---------------------------------------------------
- * The n elements of a reduction are cut into chunks of GBLAS_CPU_CHUNK; chunk(arg, c, p)
- * writes chunk c's partial (elements [c * CHUNK, min(n, (c + 1) * CHUNK))) to p, whichever
- * thread runs it. The partials are then combined in an order fixed by the chunk count alone,
- * so the result never depends on the thread count:
+ * The n elements of a reduction are cut into chunks of GBLAS_CPU_CHUNK; chunks(arg, c0, c1, p)
+ * writes the partial of each chunk c in [c0, c1) (elements [c * CHUNK, min(n, (c + 1) *
+ * CHUNK))) to p[c - c0], whichever thread runs it. The partials are then combined in an order
+ * fixed by the chunk count alone, so the result never depends on the thread count:
  *   SUM1, SUM3: each pass of up to GBLAS_CPU_PARTIAL_CHUNKS partials (widths 1 and 3) summed
  *               by a pairwise tree, passes added to the total in order;
  *   ARGMAX, ARGMIN: chunk after chunk, a partial replacing the total only when its [0] is
  *               strictly larger (smaller): the first index wins ties.
  * One chunk runs on the calling thread straight into total; more run over gblas_cpu_for's
- * threads from GBLAS_CPU_PARALLEL_MIN elements on. total[1] starts at -1 for ARGMAX/ARGMIN. */
+ * threads (a run of consecutive chunks each) from GBLAS_CPU_PARALLEL_MIN elements on.
+ * total[1] starts at -1 for ARGMAX/ARGMIN. */
 /* Elements of chunk c of an n-element reduction or element-wise routine. */
 static inline int64_t gblas_cpu_chunk_len(int64_t n, int64_t c) {
     const int64_t i0 = c * GBLAS_CPU_CHUNK;
@@ -144,9 +145,9 @@ typedef enum {
     GBLAS_CPU_ARGMAX,
     GBLAS_CPU_ARGMIN
 } gblas_cpu_combine;
-typedef void gblas_cpu_chunk_fn(void *arg, int64_t c, double *partial);
-void gblas_cpu_reduce(gblas_ctx *ctx, int64_t n, gblas_cpu_combine how, gblas_cpu_chunk_fn *chunk,
-                      void *arg, gblas_cpu_partial total);
+typedef void gblas_cpu_chunks_fn(void *arg, int64_t c0, int64_t c1, gblas_cpu_partial *partial);
+void gblas_cpu_reduce(gblas_ctx *ctx, int64_t n, gblas_cpu_combine how,
+                      gblas_cpu_chunks_fn *chunks, void *arg, gblas_cpu_partial total);
 
 /* ---- GEMM cache blocking (gemm_blocking.c) ----------------------------------------------------
  * kc: depth of the packed panels; mc: rows of one thread's packed A block; nc: columns of the

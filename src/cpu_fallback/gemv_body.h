@@ -172,11 +172,33 @@ static void gemv_n_block(void *arg, int64_t blk) {
         for (int64_t i = 0; i < rows; i++) y[i * t->incy] = yb[i];
 }
 
+/* T: acc[c] += A(i0:i1, j0 + c) * x(i0:i1) lane by lane for c < cols (cols <= NC, NC a
+ * constant where inlined; lane r takes the rows i with i % VL == r, in order), x unit-stride:
+ * whole vectors by plain loads when all NC columns are there, the rest masked. */
+static inline __attribute__((always_inline)) void gemv_t_rows(const gemv_task *t, const T *col,
+                                                              int cols, int64_t i0, int64_t i1,
+                                                              VT *acc, const int NC) {
+    const int64_t lda = t->lda;
+    const T *x = t->x;
+    int64_t i = i0;
+    if (cols == NC) {
+        for (; i + VL <= i1; i += VL) {
+            const VT xv = v_loadu(x + i);
+            for (int c = 0; c < NC; c++) acc[c] = v_fma(v_loadu(col + c * lda + i), xv, acc[c]);
+        }
+    }
+    for (; i < i1; i += VL) {
+        const int w = i1 - i < VL ? (int)(i1 - i) : VL;
+        const VT xv = v_load_n(x + i, w);
+        for (int c = 0; c < cols; c++) acc[c] = v_fma(v_load_n(col + c * lda + i, w), xv, acc[c]);
+    }
+}
+
 /* T, the columns [j0, j0 + cols) (cols <= NC, NC a constant at each call site):
  * y[j] = alpha * (A(:, j) . x) + beta * y[j]. With a unit-stride x each dot keeps one vector
- * accumulator per block of GBLAS_CPU_KBLOCK rows (lane r sums the rows i with i % VL == r, in
- * order), added to the column's total vector block after block, whose lanes are then summed
- * in a fixed tree, so a column's result does not depend on NC; a strided x runs element by
+ * accumulator (gemv_t_rows) over the first GBLAS_CPU_KBLOCK rows; each later block of that
+ * many rows is summed from zero and then added to it, in order; its lanes are then summed in
+ * a fixed tree, so a column's result does not depend on NC. A strided x runs element by
  * element, in the same blocks. */
 static inline __attribute__((always_inline)) void gemv_t_dots(const gemv_task *t, int64_t j0,
                                                               const int NC) {
@@ -185,28 +207,17 @@ static inline __attribute__((always_inline)) void gemv_t_dots(const gemv_task *t
     const T *x = t->x, *col = t->A + j0 * lda;
     T sum[GEMV_T_COLS_WIDE];
     if (t->incx == 1) {
-        VT total[GEMV_T_COLS_WIDE];
-        for (int64_t i0 = 0; i0 < m; i0 += GBLAS_CPU_KBLOCK) {
-            const int64_t i1 = m - i0 < GBLAS_CPU_KBLOCK ? m : i0 + GBLAS_CPU_KBLOCK;
-            VT acc[GEMV_T_COLS_WIDE];
-            for (int c = 0; c < NC; c++) acc[c] = v_set1((T)0);
-            int64_t i = i0;
-            if (cols == NC) {
-                for (; i + VL <= i1; i += VL) {
-                    const VT xv = v_loadu(x + i);
-                    for (int c = 0; c < NC; c++)
-                        acc[c] = v_fma(v_loadu(col + c * lda + i), xv, acc[c]);
-                }
-            }
-            for (; i < i1; i += VL) {
-                const int w = i1 - i < VL ? (int)(i1 - i) : VL;
-                const VT xv = v_load_n(x + i, w);
-                for (int c = 0; c < cols; c++)
-                    acc[c] = v_fma(v_load_n(col + c * lda + i, w), xv, acc[c]);
-            }
-            for (int c = 0; c < cols; c++) total[c] = i0 == 0 ? acc[c] : v_add(total[c], acc[c]);
+        VT acc[GEMV_T_COLS_WIDE];
+        for (int c = 0; c < NC; c++) acc[c] = v_set1((T)0);
+        gemv_t_rows(t, col, cols, 0, m < GBLAS_CPU_KBLOCK ? m : GBLAS_CPU_KBLOCK, acc, NC);
+        for (int64_t i0 = GBLAS_CPU_KBLOCK; i0 < m; i0 += GBLAS_CPU_KBLOCK) {
+            VT part[GEMV_T_COLS_WIDE];
+            for (int c = 0; c < NC; c++) part[c] = v_set1((T)0);
+            gemv_t_rows(t, col, cols, i0, m - i0 < GBLAS_CPU_KBLOCK ? m : i0 + GBLAS_CPU_KBLOCK,
+                        part, NC);
+            for (int c = 0; c < NC; c++) acc[c] = v_add(acc[c], part[c]);
         }
-        for (int c = 0; c < cols; c++) sum[c] = v_reduce_add(total[c]);
+        for (int c = 0; c < cols; c++) sum[c] = v_reduce_add(acc[c]);
     } else {
         for (int c = 0; c < cols; c++) {
             T s = 0;

@@ -4,9 +4,15 @@
 static void level_fill(gblas_ops *ops) {
     ops->routine.dot[GBLAS_TYPE_TAG] = dot;
     ops->routine.nrm2[GBLAS_TYPE_TAG] = nrm2;
+    ops->routine.asum[GBLAS_TYPE_TAG] = asum;
+    ops->routine.iamax[GBLAS_TYPE_TAG] = iamax;
+    ops->routine.iamin[GBLAS_TYPE_TAG] = iamin;
     ops->routine.axpy[GBLAS_TYPE_TAG] = axpy;
     ops->routine.scal[GBLAS_TYPE_TAG] = scal;
     ops->routine.copy[GBLAS_TYPE_TAG] = copy;
+    ops->routine.swap[GBLAS_TYPE_TAG] = swap;
+    ops->routine.rot[GBLAS_TYPE_TAG] = rot;
+    ops->routine.rotm[GBLAS_TYPE_TAG] = rotm;
     ops->routine.gemv[GBLAS_TYPE_TAG] = gemv;
     ops->routine.gemm[GBLAS_TYPE_TAG] = gemm;
     call_once(&gemm_blocks_once, gemm_blocks_init);

@@ -5,40 +5,52 @@
  * Included by <t>_ref.c after level1_chunks_body.h. x and y are moved to element 0 first
  * (gblas_vec_start: a negative increment starts at the far end). */
 
-/* A reduction as its chunks see it: x and y at element 0. */
+/* A reduction as its chunks see it: x and y at element 0. Each *_parts computes the chunks
+ * [c0, c1) into p[c - c0] (gblas_cpu_reduce). */
 typedef struct {
     int64_t n, incx, incy;
     const T *x, *y;
 } ref_reduce_task;
 
-static void ref_dot_part(void *arg, int64_t c, double *p) {
+static void ref_dot_parts(void *arg, int64_t c0, int64_t c1, gblas_cpu_partial *p) {
     const ref_reduce_task *t = arg;
-    const int64_t i0 = c * GBLAS_CPU_CHUNK, len = gblas_cpu_chunk_len(t->n, c);
-    p[0] = ref_dot_chunk(t->x + i0 * t->incx, t->incx, t->y + i0 * t->incy, t->incy, len);
+    for (int64_t c = c0; c < c1; c++) {
+        const int64_t i0 = c * GBLAS_CPU_CHUNK, len = gblas_cpu_chunk_len(t->n, c);
+        p[c - c0][0] =
+            ref_dot_chunk(t->x + i0 * t->incx, t->incx, t->y + i0 * t->incy, t->incy, len);
+    }
 }
 
-static void ref_nrm2_part(void *arg, int64_t c, double *p) {
+static void ref_nrm2_parts(void *arg, int64_t c0, int64_t c1, gblas_cpu_partial *p) {
     const ref_reduce_task *t = arg;
-    const int64_t i0 = c * GBLAS_CPU_CHUNK;
-    ref_nrm2_chunk(t->x + i0 * t->incx, t->incx, gblas_cpu_chunk_len(t->n, c), p);
+    for (int64_t c = c0; c < c1; c++)
+        ref_nrm2_chunk(t->x + c * GBLAS_CPU_CHUNK * t->incx, t->incx,
+                       gblas_cpu_chunk_len(t->n, c), p[c - c0]);
 }
 
-static void ref_asum_part(void *arg, int64_t c, double *p) {
+static void ref_asum_parts(void *arg, int64_t c0, int64_t c1, gblas_cpu_partial *p) {
     const ref_reduce_task *t = arg;
-    const int64_t i0 = c * GBLAS_CPU_CHUNK;
-    p[0] = ref_asum_chunk(t->x + i0 * t->incx, t->incx, gblas_cpu_chunk_len(t->n, c));
+    for (int64_t c = c0; c < c1; c++)
+        p[c - c0][0] = ref_asum_chunk(t->x + c * GBLAS_CPU_CHUNK * t->incx, t->incx,
+                                      gblas_cpu_chunk_len(t->n, c));
 }
 
-static void ref_iamax_part(void *arg, int64_t c, double *p) {
+static void ref_iamax_parts(void *arg, int64_t c0, int64_t c1, gblas_cpu_partial *p) {
     const ref_reduce_task *t = arg;
-    const int64_t i0 = c * GBLAS_CPU_CHUNK;
-    ref_iamax_chunk(t->x + i0 * t->incx, t->incx, gblas_cpu_chunk_len(t->n, c), i0, 0, p);
+    for (int64_t c = c0; c < c1; c++) {
+        const int64_t i0 = c * GBLAS_CPU_CHUNK;
+        ref_iamax_chunk(t->x + i0 * t->incx, t->incx, gblas_cpu_chunk_len(t->n, c), i0, 0,
+                        p[c - c0]);
+    }
 }
 
-static void ref_iamin_part(void *arg, int64_t c, double *p) {
+static void ref_iamin_parts(void *arg, int64_t c0, int64_t c1, gblas_cpu_partial *p) {
     const ref_reduce_task *t = arg;
-    const int64_t i0 = c * GBLAS_CPU_CHUNK;
-    ref_iamax_chunk(t->x + i0 * t->incx, t->incx, gblas_cpu_chunk_len(t->n, c), i0, 1, p);
+    for (int64_t c = c0; c < c1; c++) {
+        const int64_t i0 = c * GBLAS_CPU_CHUNK;
+        ref_iamax_chunk(t->x + i0 * t->incx, t->incx, gblas_cpu_chunk_len(t->n, c), i0, 1,
+                        p[c - c0]);
+    }
 }
 
 static gblas_status_t ref_dot(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx,
@@ -47,7 +59,7 @@ static gblas_status_t ref_dot(gblas_ctx *ctx, int64_t n, const void *x, int64_t 
                          .x = (const T *)x + gblas_vec_start(n, incx),
                          .y = (const T *)y + gblas_vec_start(n, incy)};
     gblas_cpu_partial total;
-    gblas_cpu_reduce(ctx, n, GBLAS_CPU_SUM1, ref_dot_part, &t, total);
+    gblas_cpu_reduce(ctx, n, GBLAS_CPU_SUM1, ref_dot_parts, &t, total);
     *(T *)result = (T)total[0];
     return GBLAS_STATUS_SUCCESS;
 }
@@ -56,7 +68,7 @@ static gblas_status_t ref_nrm2(gblas_ctx *ctx, int64_t n, const void *x, int64_t
                                void *result) {
     ref_reduce_task t = {.n = n, .incx = incx, .x = (const T *)x + gblas_vec_start(n, incx)};
     gblas_cpu_partial acc;
-    gblas_cpu_reduce(ctx, n, GBLAS_CPU_SUM3, ref_nrm2_part, &t, acc);
+    gblas_cpu_reduce(ctx, n, GBLAS_CPU_SUM3, ref_nrm2_parts, &t, acc);
     *(REAL *)result = (REAL)gblas_blue_join(acc[0], acc[1], acc[2], BLUE_SSML, BLUE_SBIG);
     return GBLAS_STATUS_SUCCESS;
 }
@@ -66,7 +78,7 @@ static gblas_status_t ref_asum(gblas_ctx *ctx, int64_t n, const void *x, int64_t
                                void *result) {
     ref_reduce_task t = {.n = n, .incx = incx, .x = x};
     gblas_cpu_partial total;
-    gblas_cpu_reduce(ctx, n, GBLAS_CPU_SUM1, ref_asum_part, &t, total);
+    gblas_cpu_reduce(ctx, n, GBLAS_CPU_SUM1, ref_asum_parts, &t, total);
     *(REAL *)result = (REAL)total[0];
     return GBLAS_STATUS_SUCCESS;
 }
@@ -83,7 +95,7 @@ static gblas_status_t ref_iamax_or_min(gblas_ctx *ctx, int64_t n, const T *x, in
     ref_reduce_task t = {.n = n, .incx = incx, .x = x};
     gblas_cpu_partial best;
     gblas_cpu_reduce(ctx, n, smallest ? GBLAS_CPU_ARGMIN : GBLAS_CPU_ARGMAX,
-                     smallest ? ref_iamin_part : ref_iamax_part, &t, best);
+                     smallest ? ref_iamin_parts : ref_iamax_parts, &t, best);
     *result = (int64_t)best[1] + 1;
     return GBLAS_STATUS_SUCCESS;
 }

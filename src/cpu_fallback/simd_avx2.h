@@ -70,6 +70,14 @@ static inline int simd_any_outside_d(__m256d x, __m256d lo, __m256d hi) {
     return _mm256_movemask_pd(_mm256_or_pd(low, _mm256_cmp_pd(x, hi, _CMP_GT_OQ))) != 0;
 }
 
+/* Bit l set where lane l of a equals lane l of b (never for NaN). */
+static inline unsigned simd_eq_bits_f(__m256 a, __m256 b) {
+    return (unsigned)_mm256_movemask_ps(_mm256_cmp_ps(a, b, _CMP_EQ_OQ));
+}
+static inline unsigned simd_eq_bits_d(__m256d a, __m256d b) {
+    return (unsigned)_mm256_movemask_pd(_mm256_cmp_pd(a, b, _CMP_EQ_OQ));
+}
+
 #define v_loadu(p)                                                                            \
     _Generic((p), float *: _mm256_loadu_ps, const float *: _mm256_loadu_ps,                  \
              double *: _mm256_loadu_pd, const double *: _mm256_loadu_pd)(p)
@@ -82,6 +90,16 @@ static inline int simd_any_outside_d(__m256d x, __m256d lo, __m256d hi) {
 #define v_fma(a, b, c) _Generic((a), __m256: _mm256_fmadd_ps, __m256d: _mm256_fmadd_pd)(a, b, c)
 #define v_mul(a, b) _Generic((a), __m256: _mm256_mul_ps, __m256d: _mm256_mul_pd)(a, b)
 #define v_add(a, b) _Generic((a), __m256: _mm256_add_ps, __m256d: _mm256_add_pd)(a, b)
+#define v_sub(a, b) _Generic((a), __m256: _mm256_sub_ps, __m256d: _mm256_sub_pd)(a, b)
+/* Lane-wise max and min; where either lane is NaN the lane of b (x86's rule), so
+ * v_max(x, m) passes over a NaN in x. */
+#define v_max(a, b) _Generic((a), __m256: _mm256_max_ps, __m256d: _mm256_max_pd)(a, b)
+#define v_min(a, b) _Generic((a), __m256: _mm256_min_ps, __m256d: _mm256_min_pd)(a, b)
+#define v_reduce_max(v)                                                                       \
+    _Generic((v), __m256: simd_reduce_max_m256, __m256d: simd_reduce_max_m256d)(v)
+#define v_reduce_min(v)                                                                       \
+    _Generic((v), __m256: simd_reduce_min_m256, __m256d: simd_reduce_min_m256d)(v)
+#define v_eq_bits(a, b) _Generic((a), __m256: simd_eq_bits_f, __m256d: simd_eq_bits_d)(a, b)
 #define v_abs(a) _Generic((a), __m256: simd_abs_f, __m256d: simd_abs_d)(a)
 #define v_select_gt(x, t, a, b)                                                               \
     _Generic((x), __m256: simd_select_gt_f, __m256d: simd_select_gt_d)(x, t, a, b)

@@ -82,6 +82,31 @@ static inline void simd_hstore_n_d(double *p, __m256d v, int n) {
     _mm256_mask_storeu_pd(p, (__mmask8)((1u << n) - 1), v);
 }
 
+/* Largest (smallest) lane of v, in any order (max and min are exact). */
+static inline float simd_reduce_max_f(__m512 v) {
+    return simd_reduce_max_m256(
+        _mm256_max_ps(_mm512_castps512_ps256(v), _mm512_extractf32x8_ps(v, 1)));
+}
+static inline double simd_reduce_max_d(__m512d v) {
+    return simd_reduce_max_m256d(
+        _mm256_max_pd(_mm512_castpd512_pd256(v), _mm512_extractf64x4_pd(v, 1)));
+}
+static inline float simd_reduce_min_f(__m512 v) {
+    return simd_reduce_min_m256(
+        _mm256_min_ps(_mm512_castps512_ps256(v), _mm512_extractf32x8_ps(v, 1)));
+}
+static inline double simd_reduce_min_d(__m512d v) {
+    return simd_reduce_min_m256d(
+        _mm256_min_pd(_mm512_castpd512_pd256(v), _mm512_extractf64x4_pd(v, 1)));
+}
+/* Bit l set where lane l of a equals lane l of b (never for NaN). */
+static inline unsigned simd_eq_bits_f(__m512 a, __m512 b) {
+    return (unsigned)_mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ);
+}
+static inline unsigned simd_eq_bits_d(__m512d a, __m512d b) {
+    return (unsigned)_mm512_cmp_pd_mask(a, b, _CMP_EQ_OQ);
+}
+
 #define v_loadu(p)                                                                            \
     _Generic((p), float *: _mm512_loadu_ps, const float *: _mm512_loadu_ps,                  \
              double *: _mm512_loadu_pd, const double *: _mm512_loadu_pd)(p)
@@ -94,6 +119,14 @@ static inline void simd_hstore_n_d(double *p, __m256d v, int n) {
 #define v_fma(a, b, c) _Generic((a), __m512: _mm512_fmadd_ps, __m512d: _mm512_fmadd_pd)(a, b, c)
 #define v_mul(a, b) _Generic((a), __m512: _mm512_mul_ps, __m512d: _mm512_mul_pd)(a, b)
 #define v_add(a, b) _Generic((a), __m512: _mm512_add_ps, __m512d: _mm512_add_pd)(a, b)
+#define v_sub(a, b) _Generic((a), __m512: _mm512_sub_ps, __m512d: _mm512_sub_pd)(a, b)
+/* Lane-wise max and min; where either lane is NaN the lane of b (x86's rule), so
+ * v_max(x, m) passes over a NaN in x. */
+#define v_max(a, b) _Generic((a), __m512: _mm512_max_ps, __m512d: _mm512_max_pd)(a, b)
+#define v_min(a, b) _Generic((a), __m512: _mm512_min_ps, __m512d: _mm512_min_pd)(a, b)
+#define v_reduce_max(v) _Generic((v), __m512: simd_reduce_max_f, __m512d: simd_reduce_max_d)(v)
+#define v_reduce_min(v) _Generic((v), __m512: simd_reduce_min_f, __m512d: simd_reduce_min_d)(v)
+#define v_eq_bits(a, b) _Generic((a), __m512: simd_eq_bits_f, __m512d: simd_eq_bits_d)(a, b)
 #define v_abs(a) _Generic((a), __m512: _mm512_abs_ps, __m512d: _mm512_abs_pd)(a)
 #define v_select_gt(x, t, a, b)                                                               \
     _Generic((x), __m512: simd_select_gt_f, __m512d: simd_select_gt_d)(x, t, a, b)

@@ -1,6 +1,6 @@
 /* simd_common.h: 256-bit (AVX) helpers that both instruction-set levels of the CPU backend use
  * (every level at or above AVX2 has them): the register transposes behind GEMM's packing and
- * the fixed-order lane sums behind the reductions. Included by simd_avx2.h and simd_avx512.h. */
+ * the fixed-order lane sums and the lane max / min behind the reductions. Included by simd_avx2.h and simd_avx512.h. */
 #ifndef GBLAS_SIMD_COMMON_H
 #define GBLAS_SIMD_COMMON_H
 
@@ -77,6 +77,26 @@ static inline double simd_reduce_add_m256d(__m256d v) {
     __m128d s = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
     s = _mm_add_sd(s, _mm_unpackhi_pd(s, s));
     return _mm_cvtsd_f64(s);
+}
+
+/* Largest (smallest) of the 8 (4) lanes: exact, so the order does not matter. */
+static inline float simd_reduce_max_m256(__m256 v) {
+    __m128 s = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_max_ps(s, _mm_movehl_ps(s, s));
+    return _mm_cvtss_f32(_mm_max_ss(s, _mm_movehdup_ps(s)));
+}
+static inline double simd_reduce_max_m256d(__m256d v) {
+    const __m128d s = _mm_max_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
+    return _mm_cvtsd_f64(_mm_max_sd(s, _mm_unpackhi_pd(s, s)));
+}
+static inline float simd_reduce_min_m256(__m256 v) {
+    __m128 s = _mm_min_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_min_ps(s, _mm_movehl_ps(s, s));
+    return _mm_cvtss_f32(_mm_min_ss(s, _mm_movehdup_ps(s)));
+}
+static inline double simd_reduce_min_m256d(__m256d v) {
+    const __m128d s = _mm_min_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
+    return _mm_cvtsd_f64(_mm_min_sd(s, _mm_unpackhi_pd(s, s)));
 }
 
 #endif /* GBLAS_SIMD_COMMON_H */
