@@ -92,44 +92,28 @@ gblas_status_t cuda_nrm2(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx,
     return reduction_done(ctx, env, err, result, sizeof(T));
 }
 
-/* Not yet on this backend: the routines the table added after the port. */
-gblas_status_t not_yet(gblas_ctx *ctx, const char *routine) {
-    return gblas_ctx_fail(ctx, GBLAS_STATUS_NOT_SUPPORTED,
-                          "%s is not implemented on the CUDA backend yet", routine);
-}
 template <typename T>
-gblas_status_t cuda_asum(gblas_ctx *ctx, int64_t, const void *, int64_t, void *) {
-    return not_yet(ctx, "asum");
+gblas_status_t cuda_asum(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx, void *result) {
+    gblas_cuda_env env = env_of(ctx);
+    const cudaError_t err =
+        launch_asum<T>(&env, n, static_cast<const T *>(x), incx, result_target<T>(ctx, result));
+    return reduction_done(ctx, env, err, result, sizeof(T));
 }
+
 template <typename T>
-gblas_status_t cuda_iamax(gblas_ctx *ctx, int64_t, const void *, int64_t, void *) {
-    return not_yet(ctx, "iamax");
+gblas_status_t cuda_iamax(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx, void *result) {
+    gblas_cuda_env env = env_of(ctx);
+    const cudaError_t err = launch_iamax<T>(&env, n, static_cast<const T *>(x), incx,
+                                            result_target<int64_t>(ctx, result));
+    return reduction_done(ctx, env, err, result, sizeof(int64_t));
 }
+
 template <typename T>
-gblas_status_t cuda_iamin(gblas_ctx *ctx, int64_t, const void *, int64_t, void *) {
-    return not_yet(ctx, "iamin");
-}
-template <typename T>
-gblas_status_t cuda_swap(gblas_ctx *ctx, int64_t, void *, int64_t, void *, int64_t) {
-    return not_yet(ctx, "swap");
-}
-template <typename T>
-gblas_status_t cuda_rot(gblas_ctx *ctx, int64_t, void *, int64_t, void *, int64_t, const void *,
-                        const void *) {
-    return not_yet(ctx, "rot");
-}
-template <typename T>
-gblas_status_t cuda_rotm(gblas_ctx *ctx, int64_t, void *, int64_t, void *, int64_t,
-                         const void *) {
-    return not_yet(ctx, "rotm");
-}
-template <typename T>
-gblas_status_t cuda_rotg(gblas_ctx *ctx, void *, void *, void *, void *) {
-    return not_yet(ctx, "rotg");
-}
-template <typename T>
-gblas_status_t cuda_rotmg(gblas_ctx *ctx, void *, void *, void *, const void *, void *) {
-    return not_yet(ctx, "rotmg");
+gblas_status_t cuda_iamin(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx, void *result) {
+    gblas_cuda_env env = env_of(ctx);
+    const cudaError_t err = launch_iamin<T>(&env, n, static_cast<const T *>(x), incx,
+                                            result_target<int64_t>(ctx, result));
+    return reduction_done(ctx, env, err, result, sizeof(int64_t));
 }
 
 template <typename T>
@@ -155,6 +139,64 @@ gblas_status_t cuda_copy(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx,
     return launched(ctx, env,
                     launch_copy<T>(&env, n, static_cast<const T *>(x), incx, static_cast<T *>(y),
                                    incy));
+}
+
+template <typename T>
+gblas_status_t cuda_swap(gblas_ctx *ctx, int64_t n, void *x, int64_t incx, void *y,
+                         int64_t incy) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env,
+                    launch_swap<T>(&env, n, static_cast<T *>(x), incx, static_cast<T *>(y), incy));
+}
+
+template <typename T>
+gblas_status_t cuda_rot(gblas_ctx *ctx, int64_t n, void *x, int64_t incx, void *y, int64_t incy,
+                        const void *c, const void *s) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env,
+                    launch_rot<T>(&env, n, static_cast<T *>(x), incx, static_cast<T *>(y), incy,
+                                  scalar_arg<T>(ctx, c), scalar_arg<T>(ctx, s)));
+}
+
+template <typename T>
+gblas_status_t cuda_rotm(gblas_ctx *ctx, int64_t n, void *x, int64_t incx, void *y, int64_t incy,
+                         const void *param) {
+    gblas_cuda_env env = env_of(ctx);
+    const T *p = static_cast<const T *>(param);
+    ScalarArray<T, 5> h = {};
+    if (ctx->pointer_mode == GBLAS_POINTER_MODE_DEVICE)
+        h.ptr = p;
+    else
+        for (int i = 0; i < 5; ++i) h.value[i] = p[i];
+    return launched(ctx, env,
+                    launch_rotm<T>(&env, n, static_cast<T *>(x), incx, static_cast<T *>(y), incy,
+                                   h));
+}
+
+/* Host pointer mode: computed here, on host memory; nothing is enqueued. */
+template <typename T> gblas_status_t cuda_rotg(gblas_ctx *ctx, void *a, void *b, void *c, void *s) {
+    T *ta = static_cast<T *>(a), *tb = static_cast<T *>(b);
+    T *tc = static_cast<T *>(c), *ts = static_cast<T *>(s);
+    if (ctx->pointer_mode != GBLAS_POINTER_MODE_DEVICE) {
+        rotg_on_host<T>(ta, tb, tc, ts);
+        return GBLAS_STATUS_SUCCESS;
+    }
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env, launch_rotg<T>(&env, ta, tb, tc, ts));
+}
+
+template <typename T>
+gblas_status_t cuda_rotmg(gblas_ctx *ctx, void *d1, void *d2, void *x1, const void *y1,
+                          void *param) {
+    T *td1 = static_cast<T *>(d1), *td2 = static_cast<T *>(d2), *tx1 = static_cast<T *>(x1);
+    const T *ty1 = static_cast<const T *>(y1);
+    T *tparam = static_cast<T *>(param);
+    if (ctx->pointer_mode != GBLAS_POINTER_MODE_DEVICE) {
+        rotmg_on_host<T>(td1, td2, tx1, ty1, tparam);
+        return GBLAS_STATUS_SUCCESS;
+    }
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env, launch_rotmg<T>(&env, td1, td2, tx1, ty1, tparam));
 }
 
 template <typename T>

@@ -47,12 +47,29 @@ template <typename T> struct Scalar {
     const T *ptr;
 };
 
-/* dot.cu: *result (device memory) = x . y, or ||x||_2. n >= 1. */
+/* A small array argument (ROTM's param): read on the device from ptr when ptr is not NULL,
+ * else value (read by the adapter). */
+template <typename T, int N> struct ScalarArray {
+    T value[N];
+    const T *ptr;
+};
+
+/* dot.cu, reductions of n >= 1 elements into *result (device memory): x . y; ||x||_2;
+ * sum |x[i]|; the 1-based index of the first largest (smallest) |x[i]| (reference I_AMAX
+ * rules: a NaN in x[0] gives 1, other NaNs are passed over). ASUM, IAMAX, IAMIN: incx >= 1. */
 template <typename T>
 cudaError_t launch_dot(gblas_cuda_env *env, int64_t n, const T *x, int64_t incx, const T *y,
                        int64_t incy, T *result);
 template <typename T>
 cudaError_t launch_nrm2(gblas_cuda_env *env, int64_t n, const T *x, int64_t incx, T *result);
+template <typename T>
+cudaError_t launch_asum(gblas_cuda_env *env, int64_t n, const T *x, int64_t incx, T *result);
+template <typename T>
+cudaError_t launch_iamax(gblas_cuda_env *env, int64_t n, const T *x, int64_t incx,
+                         int64_t *result);
+template <typename T>
+cudaError_t launch_iamin(gblas_cuda_env *env, int64_t n, const T *x, int64_t incx,
+                         int64_t *result);
 
 /* level1.cu: y = alpha x + y; x = alpha x; y = x. */
 template <typename T>
@@ -63,6 +80,24 @@ cudaError_t launch_scal(gblas_cuda_env *env, int64_t n, Scalar<T> alpha, T *x, i
 template <typename T>
 cudaError_t launch_copy(gblas_cuda_env *env, int64_t n, const T *x, int64_t incx, T *y,
                         int64_t incy);
+/* level1.cu: x <-> y; the plane rotation (c, s) of the pairs (x[i], y[i]); the modified Givens
+ * transformation that param encodes (reference drotm's flags). */
+template <typename T>
+cudaError_t launch_swap(gblas_cuda_env *env, int64_t n, T *x, int64_t incx, T *y, int64_t incy);
+template <typename T>
+cudaError_t launch_rot(gblas_cuda_env *env, int64_t n, T *x, int64_t incx, T *y, int64_t incy,
+                       Scalar<T> c, Scalar<T> s);
+template <typename T>
+cudaError_t launch_rotm(gblas_cuda_env *env, int64_t n, T *x, int64_t incx, T *y, int64_t incy,
+                        ScalarArray<T, 5> param);
+
+/* rot_setup.cu: ROTG and ROTMG (common/rot_setup.h). launch_*: one device thread on arguments
+ * in device memory (device pointer mode); *_on_host: on the calling thread (host pointer mode). */
+template <typename T> cudaError_t launch_rotg(gblas_cuda_env *env, T *a, T *b, T *c, T *s);
+template <typename T>
+cudaError_t launch_rotmg(gblas_cuda_env *env, T *d1, T *d2, T *x1, const T *y1, T *param);
+template <typename T> void rotg_on_host(T *a, T *b, T *c, T *s);
+template <typename T> void rotmg_on_host(T *d1, T *d2, T *x1, const T *y1, T *param);
 
 /* gemv.cu: y = alpha op(A) x + beta y (OP_T and OP_C are the same for real T). */
 template <typename T>

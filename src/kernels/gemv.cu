@@ -11,6 +11,8 @@
  * Otherwise, with more than one chunk, each writes partial sums to scratch and
  * gemv_reduce_kernel (a dependent launch) adds them in chunk order before alpha and beta.
  * Shapes and chunk counts depend on m, n and the SM count only (launch_gemv_shape). */
+#include <algorithm>
+
 #include "cuda_common.cuh"
 
 namespace {
@@ -324,10 +326,23 @@ template <typename T> struct Partials {
     size_t bytes;
 };
 
+/* The summed dimension may be any extent: with alpha == 0 it is never read, and in device
+ * pointer mode nothing bounds it (no matrix A has to exist). These keep the grid sizes free of
+ * overflow for it: chunk_count is ceil_div without its a + b - 1, and matrix_bytes saturates. */
+int64_t chunk_count(int64_t extent, int64_t length) {
+    return extent / length + (extent % length != 0);
+}
+int64_t matrix_bytes(int64_t m, int64_t n, int64_t elem) {
+    return n > INT64_MAX / elem / m ? INT64_MAX : m * n * elem;
+}
+
 /* Splits `extent` (the summed dimension) into chunks of a multiple of `unit` so that about
- * blocks_per_sm blocks per SM run, keeping each chunk's partials inside `budget` bytes. */
+ * blocks_per_sm blocks per SM run, keeping each chunk's partials inside `budget` bytes. An
+ * extent past INT64_MAX / 2 (only an unread one) is one chunk, so that no chunk's end, chunk
+ * index times length plus length, can overflow in the kernels. */
 int64_t chunk_length(int64_t extent, int64_t unit, int64_t other_blocks, int64_t partial_bytes,
                      size_t budget, int sm_count, int blocks_per_sm) {
+    if (extent > INT64_MAX / 2) return extent;
     int64_t chunks = (int64_t)blocks_per_sm * sm_count / other_blocks;
     chunks = clamp64(chunks, 1, ceil_div(extent, unit));
     chunks = clamp64(chunks, 1, (int64_t)(budget / partial_bytes));
@@ -343,7 +358,7 @@ cudaError_t launch_gemv_n(gblas_cuda_env *env, int64_t m, int64_t n, Scalar<T> a
     const int64_t row_blocks = ceil_div(m, (int64_t)RT * R);
     const int64_t cpc = chunk_length(n, (int64_t)G * kUnrollN, row_blocks, m * sizeof(T),
                                      scratch.bytes, env->sm_count, kBlocksPerSm);
-    *chunks = ceil_div(n, cpc);
+    *chunks = chunk_count(n, cpc);
     gemv_n_kernel<T, RT, kHinted><<<dim3((unsigned)row_blocks, (unsigned)*chunks), kThreads, 0,
                            env->stream>>>(m, n, cpc, alpha, A, lda, vec, x, incx, beta, y, incy,
                                           scratch.partial);
@@ -361,7 +376,7 @@ cudaError_t launch_gemv_t(gblas_cuda_env *env, int64_t m, int64_t n, Scalar<T> a
     const int64_t rpc =
         S::kOnePass ? m : chunk_length(m, (int64_t)S::LPC * R * S::P, col_blocks, n * sizeof(T),
                                        scratch.bytes, env->sm_count, S::kBlocksPerSm);
-    *chunks = ceil_div(m, rpc);
+    *chunks = chunk_count(m, rpc);
     const dim3 grid((unsigned)col_blocks, (unsigned)*chunks);
     constexpr XMode kStrided = sizeof(T) == 4 ? XMode::kStaged : XMode::kGather;
     (xvec ? gemv_t_kernel<T, S, kHinted, XMode::kVector> : gemv_t_kernel<T, S, kHinted, kStrided>)
@@ -377,7 +392,7 @@ bool t_one_pass(int64_t m, int64_t n, int64_t width, int sm_count) {
     const int64_t column_batch = (int64_t)TShapeColumn::LPC * width * TShapeColumn::P;
     return m > TShapeTall::LPC * width * TShapeTall::P && col_blocks >= sm_count * 7 / 8 &&
            col_blocks <= (int64_t)TShapeColumn::kBlocksPerSm * sm_count &&
-           ceil_div(m, column_batch) <= 2 * ceil_div(col_blocks, sm_count);
+           chunk_count(m, column_batch) <= 2 * ceil_div(col_blocks, sm_count);
 }
 
 /* Picks the kernel shape for m and n; loads are hinted as hinted_loads() says, except in the
@@ -417,19 +432,46 @@ cudaError_t launch_gemv_shape(gblas_cuda_env *env, int trans, int64_t m, int64_t
 constexpr int64_t kGatherMinCols = 1024, kGatherMinBytes = (int64_t)1 << 25;
 bool gather_x(int trans, int64_t m, int64_t n, int64_t incx, int64_t elem) {
     return trans && (incx < 0 ? -incx : incx) * elem >= 32 && n >= kGatherMinCols &&
-           m * n * elem >= kGatherMinBytes && m * elem <= (int64_t)(GBLAS_CUDA_SCRATCH_BYTES / 2);
+           matrix_bytes(m, n, elem) >= kGatherMinBytes &&
+           m <= (int64_t)(GBLAS_CUDA_SCRATCH_BYTES / 2) / elem;
 }
+
+/* Outputs per launch: at most 2^33, so that no grid dimension (a block per 8 columns of T, 16
+ * rows of N, 32 outputs of gemv_reduce_kernel) passes 2^31 - 1 blocks. A longer y (32 GiB of
+ * float) is done in pieces of kMaxOutputs, each a GEMV of its own. */
+constexpr int64_t kMaxOutputs = (int64_t)1 << 33;
 
 } // namespace
 
+/* Host pointer mode with alpha == 0 is y = beta y, A and x unread: the summed dimension (n for
+ * N, m for T) then sizes nothing and is taken as 1, whatever it is. In device pointer mode the
+ * chunking keeps every grid bounded for any summed dimension (chunk_length). */
 template <typename T>
 cudaError_t launch_gemv(gblas_cuda_env *env, gblas_operation_t op, int64_t m, int64_t n,
                         Scalar<T> alpha, const T *A, int64_t lda, const T *x, int64_t incx,
                         Scalar<T> beta, T *y, int64_t incy) {
     if (m <= 0 || n <= 0) return cudaSuccess;
     const int trans = op != GBLAS_OP_N;
+    const bool alpha_zero = alpha.ptr == nullptr && alpha.value == T(0);
+    if (alpha_zero && trans) m = 1;
+    if (alpha_zero && !trans) n = 1;
+    const int64_t out_len = trans ? n : m;
+    if (out_len > kMaxOutputs) {
+        /* outputs [o, o + len): columns (T) or rows (N) of A (A unused when alpha_zero), and
+         * their elements of y */
+        const int64_t y0 = vec_start(out_len, incy);
+        for (int64_t o = 0; o < out_len; o += kMaxOutputs) {
+            const int64_t len = std::min(kMaxOutputs, out_len - o);
+            const T *Ao = alpha_zero ? A : trans ? A + o * lda : A + o;
+            T *yo = y + (y0 + o * incy - vec_start(len, incy));
+            const cudaError_t err = launch_gemv<T>(env, op, trans ? m : len, trans ? len : n,
+                                                   alpha, Ao, lda, x, incx, beta, yo, incy);
+            if (err != cudaSuccess) return err;
+        }
+        return cudaSuccess;
+    }
     Partials<T> scratch{static_cast<T *>(env->scratch), GBLAS_CUDA_SCRATCH_BYTES};
-    if (gather_x(trans, m, n, incx, sizeof(T))) {
+    if (!alpha_zero && gather_x(trans, m, n, incx, sizeof(T))) {
         const cudaError_t err = launch_copy<T>(env, m, x, incx, scratch.partial, 1);
         if (err != cudaSuccess) return err;
         const int64_t x_elems = ceil_div(m, 256 / (int64_t)sizeof(T)) * (256 / sizeof(T));
@@ -439,13 +481,12 @@ cudaError_t launch_gemv(gblas_cuda_env *env, gblas_operation_t op, int64_t m, in
     const bool vec = aligned16(A) && lda % Vec16<T>::width == 0;
     int64_t chunks = 1;
     const cudaError_t err =
-        hinted_loads(m * n * (int64_t)sizeof(T))
+        hinted_loads(matrix_bytes(m, n, sizeof(T)))
             ? launch_gemv_shape<T, true>(env, trans, m, n, alpha, A, lda, vec, x, incx, beta, y,
                                          incy, scratch, &chunks)
             : launch_gemv_shape<T, false>(env, trans, m, n, alpha, A, lda, vec, x, incx, beta, y,
                                           incy, scratch, &chunks);
     if (err != cudaSuccess || chunks == 1) return err;
-    const int64_t out_len = trans ? n : m;
     return launch_dependent(env, "gemv_reduce_kernel", gemv_reduce_kernel<T>,
                             dim3((unsigned)ceil_div(out_len, kReduceOutputs)),
                             dim3(kReduceThreads), out_len, (int)chunks,
