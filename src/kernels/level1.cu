@@ -102,12 +102,18 @@ template <typename T> struct RotmOp {
     }
 };
 
-/* x's element type: const T where the operation only reads x. */
+/* x's element type (const T where the operation only reads x) and the kernels' pointers. An
+ * operation that writes x may be given x == y (same increment: SWAP(x, x), ROT(x, x)), so its
+ * pointers are not __restrict__, and each pair stores x, then y: y's value is the one left. */
 template <typename T, typename Op> using XElem = std::conditional_t<Op::kWritesX, T, const T>;
+template <typename T, typename Op>
+using XPtr = std::conditional_t<Op::kWritesX, T *, const T *__restrict__>;
+template <typename T, typename Op>
+using YPtr = std::conditional_t<Op::kWritesX, T *, T *__restrict__>;
 
 template <typename T, typename Op>
-__device__ __forceinline__ void apply_at(Op &op, XElem<T, Op> *__restrict__ x,
-                                         T *__restrict__ y, int64_t ix, int64_t iy) {
+__device__ __forceinline__ void apply_at(Op &op, XPtr<T, Op> x, YPtr<T, Op> y, int64_t ix,
+                                         int64_t iy) {
     T a = Op::kReadsX ? x[ix] : T(0), b = Op::kReadsY ? y[iy] : T(0);
     op(a, b);
     if constexpr (Op::kWritesX) x[ix] = a;
@@ -118,16 +124,15 @@ __device__ __forceinline__ void apply_at(Op &op, XElem<T, Op> *__restrict__ x,
  * 16-byte vectors at y + head (and x + head) grid-strided. */
 template <typename T, typename Op>
 __global__ void __launch_bounds__(kThreads)
-    elementwise_unit_kernel(int64_t n, int64_t head, Op op, XElem<T, Op> *__restrict__ x,
-                            T *__restrict__ y) {
+    elementwise_unit_kernel(int64_t n, int64_t head, Op op, XPtr<T, Op> x, YPtr<T, Op> y) {
     if (!op.prepare()) return;
     using V = typename Vec16<T>::type;
     using VT = Vec16<T>;
     const int64_t tid = (int64_t)blockIdx.x * kThreads + threadIdx.x;
     const int64_t stride = (int64_t)gridDim.x * kThreads;
     const int64_t nvec = (n - head) / VT::width, tail = head + nvec * VT::width;
-    if (tid < head) apply_at(op, x, y, tid, tid);
-    if (tid < n - tail) apply_at(op, x, y, tail + tid, tail + tid);
+    if (tid < head) apply_at<T>(op, x, y, tid, tid);
+    if (tid < n - tail) apply_at<T>(op, x, y, tail + tid, tail + tid);
     XElem<V, Op> *xv = reinterpret_cast<XElem<V, Op> *>(x + head);
     V *yv = reinterpret_cast<V *>(y + head);
     for (int64_t i = tid; i < nvec; i += stride) {
@@ -148,13 +153,13 @@ __global__ void __launch_bounds__(kThreads)
 
 template <typename T, typename Op>
 __global__ void __launch_bounds__(kThreads)
-    elementwise_strided_kernel(int64_t n, Op op, XElem<T, Op> *__restrict__ x, int64_t incx,
-                               T *__restrict__ y, int64_t incy) {
+    elementwise_strided_kernel(int64_t n, Op op, XPtr<T, Op> x, int64_t incx, YPtr<T, Op> y,
+                               int64_t incy) {
     if (!op.prepare()) return;
     const int64_t x0 = vec_start(n, incx), y0 = vec_start(n, incy);
     const int64_t stride = (int64_t)gridDim.x * kThreads;
     for (int64_t i = (int64_t)blockIdx.x * kThreads + threadIdx.x; i < n; i += stride)
-        apply_at(op, x, y, x0 + i * incx, y0 + i * incy);
+        apply_at<T>(op, x, y, x0 + i * incx, y0 + i * incy);
 }
 
 template <typename T, typename Op>
