@@ -1,15 +1,31 @@
 """The tests' outputs of routines/gen.py (see its docstring)."""
+import os
+import re
+
 from table import ROUTINES, TYPES, Array, Mat, Op, Result, Scalar, Size, Vec  # noqa: F401
-from gen_common import BANNER, params, wrap  # noqa: F401
+from gen_common import BANNER, HEADER_BEGIN, HEADER_END, ROOT, params, wrap  # noqa: F401
 
 # ---- tests -----------------------------------------------------------------------------------
 PREC = {"s": "PREC_S", "d": "PREC_D", "c": "PREC_C", "z": "PREC_Z"}
 
 
+def public_symbols():
+    """Every function include/gblas.h declares: the routines of the table, then the rest of the
+    API (the GBLAS_API declarations outside the generated section), in header order."""
+    with open(os.path.join(ROOT, "include/gblas.h")) as f:
+        text = f.read()
+    b, e = text.index(HEADER_BEGIN), text.index(HEADER_END)
+    rest = text[:b] + text[e:]
+    api = re.findall(r"\bGBLAS_API\b[^;{]*?\b(gblas_\w+)\s*\(", rest)
+    routines = [r.public(t) for r in ROUTINES for t in r.types]
+    return routines + api
+
+
 def gen_test_dispatch():
     h = [BANNER, "/* routines_gen.h: every routine for a precision chosen at run time, every\n"
          " * argument passed through as given (void pointers of that precision). Returns\n"
-         " * INVALID_VALUE for a precision the routine does not have. */\n",
+         " * INVALID_VALUE for a precision the routine does not have. Also the list of public\n"
+         " * symbols the shared library must export (test_symbols.c). */\n",
          "#ifndef GBLAS_TEST_ROUTINES_GEN_H\n#define GBLAS_TEST_ROUTINES_GEN_H\n\n",
          '#include "harness.h"\n\n']
     c = [BANNER, '#include "routines_gen.h"\n']
@@ -23,17 +39,26 @@ def gen_test_dispatch():
             c.append(wrap("    case %s: return %s(" % (PREC[t], r.public(t)),
                           ["h"] + [n for _, n in ps], ");", indent=8))
         c.append("    default: return GBLAS_STATUS_INVALID_VALUE;\n    }\n}\n")
+    names = public_symbols()
+    h.append("\n/* Every function of gblas.h: the routines of the table, then the rest of the API. */\n"
+             "extern const char *const hr_public_symbols[];\n"
+             "extern const int hr_public_symbol_count;\n")
     h.append("\n#endif /* GBLAS_TEST_ROUTINES_GEN_H */\n")
+    c.append("\nconst char *const hr_public_symbols[] = {\n")
+    c.extend('    "%s",\n' % n for n in names)
+    c.append("};\nconst int hr_public_symbol_count = %d;\n" % len(names))
     return "".join(h), "".join(c)
 
 
 # The bad-argument table. Baseline arguments make every operand needed: sizes 2, ops N,
-# increments 1, leading dimensions 2, alpha and friends 1, data in backend memory.
+# increments 1, leading dimensions 2, scalars 1 (of the routine's type: bad->s, bad->d, ...),
+# data in backend memory.
 BASE_SIZE = 2
 FAR = "((int64_t)1 << 62)"
+REAL = {"s": "s", "d": "d", "c": "s", "z": "d"}
 
 
-def baseline(r):
+def baseline(r, t):
     vals = {}
     for a in r.args:
         if isinstance(a, Size):
@@ -46,80 +71,104 @@ def baseline(r):
         elif isinstance(a, Mat):
             vals[a.name] = "bad->data"
             vals[a.ld] = str(BASE_SIZE)
-        elif isinstance(a, (Scalar, Array)):
-            vals[a.name] = "bad->scalar"
-        elif isinstance(a, Result):
-            vals[a.name] = "bad->scalar"
+        elif isinstance(a, (Scalar, Result)):
+            kind = a.kind
+            vals[a.name] = "bad->index" if kind == "I" else "bad->" + (REAL[t] if kind == "R" else t)
+        elif isinstance(a, Array):
+            vals[a.name] = "bad->" + t
     return vals
 
 
 def bad_cases(r, t):
-    """(override dict, status, format, format args) per bad argument, in BLAS order."""
+    """(override dict, status, format, format args, when) per bad argument, in BLAS order; when
+    is None (always), "cuda", "cuda-device" or "cuda-host" (the backend and pointer mode)."""
     pub = r.public(t)
     cases = []
     inv = "GBLAS_STATUS_INVALID_VALUE"
     for a in r.args:
         if isinstance(a, Size):
-            cases.append(({a.name: "-1"}, inv, '"%s: %s = -1 must be >= 0"' % (pub, a.name), []))
+            cases.append(({a.name: "-1"}, inv, '"%s: %s = -1 must be >= 0"' % (pub, a.name), [], None))
         elif isinstance(a, Op):
             cases.append(({a.name: "(gblas_operation_t)99"}, inv,
-                          '"%s: %s = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C"' % (pub, a.name), []))
+                          '"%s: %s = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C"' % (pub, a.name),
+                          [], None))
         elif isinstance(a, Vec):
-            cases.append(({a.name: "NULL"}, inv, '"%s: %s is NULL"' % (pub, a.name), []))
-            cases.append(({a.name: "bad->host"}, inv, '"%s: %s = %%p is host memory; the CUDA backend needs device memory"' % (pub, a.name), ["bad->host"], "cuda"))
-            cases.append(({a.inc: "0"}, inv, '"%s: %s = 0 must be nonzero"' % (pub, a.inc), []))
-            cases.append(({a.inc: FAR}, inv,
-                          '"%s: %s (%d elements, %s = %%lld) reaches past the end of the address space"'
-                          % (pub, a.name, BASE_SIZE, a.inc), ["(long long)" + FAR]))
+            cases.append(({a.name: "NULL"}, inv, '"%s: %s is NULL"' % (pub, a.name), [], None))
+            cases.append(({a.name: "bad->host"}, inv,
+                          '"%s: %s = %%p is host memory; the CUDA backend needs device memory"'
+                          % (pub, a.name), ["bad->host"], "cuda"))
+            cases.append(({a.inc: "0"}, inv, '"%s: %s = 0 must be nonzero"' % (pub, a.inc), [], None))
+            # the extent counts |inc| either way (where a negative inc still needs the vector)
+            for sign in ("", "-") if "%s > 0" % a.inc not in a.need else ("",):
+                cases.append(({a.inc: sign + FAR}, inv,
+                              '"%s: %s (%d elements, %s = %%lld) reaches past the end of the '
+                              'address space"' % (pub, a.name, BASE_SIZE, a.inc),
+                              ["(long long)" + sign + FAR], None))
         elif isinstance(a, Mat):
-            cases.append(({a.name: "NULL"}, inv, '"%s: %s is NULL"' % (pub, a.name), []))
-            cases.append(({a.name: "bad->host"}, inv, '"%s: %s = %%p is host memory; the CUDA backend needs device memory"' % (pub, a.name), ["bad->host"], "cuda"))
+            cases.append(({a.name: "NULL"}, inv, '"%s: %s is NULL"' % (pub, a.name), [], None))
+            cases.append(({a.name: "bad->host"}, inv,
+                          '"%s: %s = %%p is host memory; the CUDA backend needs device memory"'
+                          % (pub, a.name), ["bad->host"], "cuda"))
             lab = a.ld_rows[0]
             lab = lab.strip('"') if lab.count('"') == 2 else lab.split('"')[1]  # the N label
             cases.append(({a.ld: str(BASE_SIZE - 1)}, inv,
-                          '"%s: %s = %d must be >= max(1, %s) = %d"' % (pub, a.ld, BASE_SIZE - 1, lab, BASE_SIZE), []))
+                          '"%s: %s = %d must be >= max(1, %s) = %d"'
+                          % (pub, a.ld, BASE_SIZE - 1, lab, BASE_SIZE), [], None))
             cases.append(({a.ld: FAR}, inv,
                           '"%s: %s (%d x %d, %s = %%lld) reaches past the end of the address space"'
-                          % (pub, a.name, BASE_SIZE, BASE_SIZE, a.ld), ["(long long)" + FAR]))
+                          % (pub, a.name, BASE_SIZE, BASE_SIZE, a.ld), ["(long long)" + FAR], None))
         elif isinstance(a, (Scalar, Array, Result)):
-            cases.append(({a.name: "NULL"}, inv, '"%s: %s is NULL"' % (pub, a.name), []))
+            cases.append(({a.name: "NULL"}, inv, '"%s: %s is NULL"' % (pub, a.name), [], None))
             cases.append(({a.name: "bad->host"}, inv,
-                          '"%s: %s = %%p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE"'
-                          % (pub, a.name), ["bad->host"], "cuda-device"))
+                          '"%s: %s = %%p is host memory but the pointer mode is '
+                          'GBLAS_POINTER_MODE_DEVICE"' % (pub, a.name), ["bad->host"], "cuda-device"))
             cases.append(({a.name: "bad->data"}, inv,
-                          '"%s: %s = %%p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST"'
-                          % (pub, a.name), ["bad->data"], "cuda-host"))
+                          '"%s: %s = %%p is device memory but the pointer mode is '
+                          'GBLAS_POINTER_MODE_HOST"' % (pub, a.name), ["bad->data"], "cuda-host"))
     return cases
+
+
+GUARD = {"cuda": "env.is_cuda", "cuda-device": "env.is_cuda && mode == 1",
+         "cuda-host": "env.is_cuda && mode == 0", None: None}
+
+
+def bad_call(indent, handle, pub, args, status, fmt, fargs):
+    """A BAD_ERR(&env, handle, <call>, status, fmt, ...) statement, wrapped at 100 columns."""
+    head = wrap("%sBAD_ERR(&env, %s, %s(" % (indent, handle, pub), args, "),",
+                indent=len(indent) + 8)
+    tail = wrap(indent + " " * 8, [status, fmt] + fargs, ");", indent=len(indent) + 8)
+    return head + tail
 
 
 def gen_bad_args():
     out = [BANNER, "/* test_bad_args_gen.c: every invalid argument of every routine, one at a time\n"
-           " * from a valid baseline (sizes 2, ops N, increments 1, leading dimensions 2), in both\n"
-           " * pointer modes: the exact status and message, and nothing touched (bad_args.h). */\n",
+           " * from a valid baseline (sizes 2, ops N, increments 1, leading dimensions 2, scalars\n"
+           " * 1), in both pointer modes: the exact status and message, and nothing touched\n"
+           " * (BAD_ERR, bad_args.h). */\n",
            '#include "bad_args.h"\n']
     for r in ROUTINES:
         out.append("\nAPI_TEST(bad_args, %s) {\n    bad_env env;\n    bad_open(&env, hc);\n" % r.name)
         out.append("    for (int mode = 0; mode < 2; mode++) {\n")
         out.append("        const bad_ptrs *bad = bad_mode(&env, mode);\n")
-        base = baseline(r)
         order = [n for _, n in params(r, None)]
+        ind = " " * 8
         for t in r.types:
             pub = r.public(t)
-            out.append('        EXPECT_ERR(NULL, %s(%s), GBLAS_STATUS_NOT_INITIALIZED, "%s: handle is NULL");\n'
-                       % (pub, ", ".join(["NULL"] + [base[n] for n in order]), pub))
-            for case in bad_cases(r, t):
-                over, status, fmt, fargs = case[:4]
-                when = case[4] if len(case) > 4 else None
-                args = ", ".join(["env.h"] + [over.get(n, base[n]) for n in order])
-                call = "%s(%s)" % (pub, args)
-                guard = {"cuda": "env.is_cuda", "cuda-device": "env.is_cuda && mode == 1",
-                         "cuda-host": "env.is_cuda && mode == 0", None: None}[when]
-                line = "EXPECT_ERR(env.h, %s, %s, %s);" % (call, status, ", ".join([fmt] + fargs))
+            base = baseline(r, t)
+            base_args = [base[n] for n in order]
+            out.append(bad_call(ind, "NULL", pub, ["NULL"] + base_args,
+                                "GBLAS_STATUS_NOT_INITIALIZED", '"%s: handle is NULL"' % pub, []))
+            out.append(bad_call(ind, "NULL", pub, ["env.not_handle"] + base_args,
+                                "GBLAS_STATUS_NOT_INITIALIZED",
+                                '"%s: handle = %%p is not a live gblas handle"' % pub,
+                                ["(void *)env.not_handle"]))
+            for over, status, fmt, fargs, when in bad_cases(r, t):
+                args = ["env.h"] + [over.get(n, base[n]) for n in order]
+                guard = GUARD[when]
                 if guard:
-                    out.append("        if (%s)\n            %s\n" % (guard, line))
+                    out.append("%sif (%s)\n" % (ind, guard))
+                    out.append(bad_call(ind + "    ", "env.h", pub, args, status, fmt, fargs))
                 else:
-                    out.append("        %s\n" % line)
+                    out.append(bad_call(ind, "env.h", pub, args, status, fmt, fargs))
         out.append("    }\n    bad_close(&env);\n}\n")
     return "".join(out)
-
-

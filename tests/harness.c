@@ -99,9 +99,16 @@ void harness_close(hctx *t) {
 }
 
 /* ---- precision ---------------------------------------------------------------------------- */
-double prec_eps(prec_t p) { return p == PREC_S ? FLT_EPSILON : DBL_EPSILON; }
-const char *prec_name(prec_t p) { return p == PREC_S ? "s" : "d"; }
-size_t prec_size(prec_t p) { return p == PREC_S ? sizeof(float) : sizeof(double); }
+double prec_eps(prec_t p) { return p == PREC_S || p == PREC_C ? FLT_EPSILON : DBL_EPSILON; }
+const char *prec_name(prec_t p) {
+    static const char *const names[] = {"s", "d", "c", "z"};
+    return names[p];
+}
+size_t prec_size(prec_t p) {
+    static const size_t bytes[] = {sizeof(float), sizeof(double), 2 * sizeof(float),
+                                   2 * sizeof(double)};
+    return bytes[p];
+}
 double prec_round(prec_t p, double v) { return p == PREC_S ? (double)(float)v : v; }
 
 /* ---- random data: splitmix64 -------------------------------------------------------------- */
@@ -171,6 +178,28 @@ void fill_gaps(double *v, int64_t len, int64_t n, int64_t inc) {
         if (n == 0 || j % a != 0 || j / a >= n) v[j] = gap_value(j);
 }
 
+double vec_elem(const double *v, int64_t n, int64_t inc, int64_t i) {
+    return v[vec_index(n, inc, i)];
+}
+
+double *strided(prec_t p, const char *tag, int64_t n, int64_t inc, int64_t salt) {
+    int64_t len = vec_len(n, inc);
+    double *v = hbuf(len);
+    rng_t r = rng_for(tag, p, n, inc, salt);
+    rng_fill(&r, p, v, len);
+    fill_gaps(v, len, n, inc);
+    return v;
+}
+
+void check_gaps(const char *desc, const double *got, const double *before, int64_t n,
+                int64_t inc) {
+    int64_t len = vec_len(n, inc), a = inc < 0 ? -inc : inc;
+    for (int64_t j = 0; j < len; j++)
+        if (n == 0 || j % a != 0 || j / a >= n)
+            cr_assert(same_bits(got[j], before[j]), "%s: slot %lld off the vector changed to %g",
+                      desc, (long long)j, got[j]);
+}
+
 /* ---- backend buffers ---------------------------------------------------------------------- */
 dbuf dbuf_upload(hctx *t, prec_t p, const double *host, int64_t len) {
     dbuf b = {NULL, len, p};
@@ -220,6 +249,12 @@ int within_tol(prec_t p, double got, long double ref, long double scale, int64_t
     long double tiny = p == PREC_S ? FLT_TRUE_MIN : DBL_TRUE_MIN;
     long double bound = TOL_C * (long double)(k + 2) * (long double)prec_eps(p) * scale + tiny;
     return fabsl((long double)got - ref) <= bound;
+}
+
+int matches_ref(prec_t p, double got, long double ref, long double scale, int64_t k) {
+    if (isnan(ref)) return isnan(got);
+    if (isinf(ref)) return (long double)got == ref;
+    return within_tol(p, got, ref, scale, k);
 }
 
 int same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }

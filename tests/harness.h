@@ -46,10 +46,12 @@ void harness_open_cuda(hctx *t);
 void harness_close(hctx *t);
 
 /* ---- precision ---------------------------------------------------------------------------- */
-typedef enum { PREC_S, PREC_D } prec_t;
-double prec_eps(prec_t p);
-const char *prec_name(prec_t p); /* "s" or "d" */
-size_t prec_size(prec_t p);
+/* PREC_C and PREC_Z are named by the generated dispatch (routines_gen.h) for the complex types
+ * to come; the data helpers below (rng, dbuf, prec_round) handle PREC_S and PREC_D only. */
+typedef enum { PREC_S, PREC_D, PREC_C, PREC_Z } prec_t;
+double prec_eps(prec_t p);       /* of the real type */
+const char *prec_name(prec_t p); /* "s", "d", "c" or "z" */
+size_t prec_size(prec_t p);      /* bytes of one element */
 /* Rounds v to the precision (identity for d). */
 double prec_round(prec_t p, double v);
 
@@ -75,6 +77,14 @@ double gap_value(int64_t i);
 void fill_gaps(double *v, int64_t len, int64_t n, int64_t inc);
 int64_t vec_len(int64_t n, int64_t inc);              /* slots a strided vector spans (>= 1) */
 int64_t vec_index(int64_t n, int64_t inc, int64_t i); /* slot of element i (reference BLAS) */
+/* Element i of the strided vector v. */
+double vec_elem(const double *v, int64_t n, int64_t inc, int64_t i);
+/* A random strided vector (vec_len(n, inc) slots, values of the precision) with gap markers
+ * between its elements; seeded by tag, p, n, inc and salt. Free with free(). */
+double *strided(prec_t p, const char *tag, int64_t n, int64_t inc, int64_t salt);
+/* Asserts every slot off the strided vector came back bit for bit (got against before). */
+void check_gaps(const char *desc, const double *got, const double *before, int64_t n,
+                int64_t inc);
 
 /* ---- backend buffers ---------------------------------------------------------------------- */
 typedef struct {
@@ -96,6 +106,9 @@ void dbuf_free(hctx *t, dbuf *b);
  * the subnormal range). NaN never passes. */
 #define TOL_C 2.0L
 int within_tol(prec_t p, double got, long double ref, long double scale, int64_t k);
+/* within_tol for references that may not be finite: a NaN reference wants a NaN, an infinite
+ * one the same infinity. */
+int matches_ref(prec_t p, double got, long double ref, long double scale, int64_t k);
 /* Asserts bitwise equality of two host arrays of doubles (NaN compares by bits). */
 int same_bits(double a, double b);
 

@@ -1,8 +1,8 @@
 /* test_cuda_cublas.c: the CUDA backend against cuBLAS (strict FP32: CUBLAS_PEDANTIC_MATH) on a
  * few hundred random shapes and arguments per routine and precision, through cuBLAS's 64-bit
  * API. Both results are within the scaled bound of the exact one, so they must agree within
- * twice that bound (COPY: bit for bit). The long double oracle lives in the other test files;
- * this is the cross-check. */
+ * twice that bound (COPY and SWAP: bit for bit; I_AMAX, I_AMIN and ROTMG's flag: exactly). The
+ * long double oracle lives in the other test files; this is the cross-check. */
 #include <cublas_v2.h>
 #include <math.h>
 #include <stdio.h>
@@ -134,6 +134,234 @@ Test(cuda, cublas_level1, .timeout = 300) {
             free(g);
             free(cu);
             free(scale);
+        }
+    }
+    CUBLAS_OK(cublasDestroy(cb));
+    harness_close(&t);
+}
+
+/* cuBLAS calls of the routines added with the routine table, for either precision. */
+static void cu_swap(cublasHandle_t cb, prec_t p, int64_t n, void *x, int64_t incx, void *y,
+                    int64_t incy) {
+    if (p == PREC_S)
+        CUBLAS_OK(cublasSswap_64(cb, n, x, incx, y, incy));
+    else
+        CUBLAS_OK(cublasDswap_64(cb, n, x, incx, y, incy));
+}
+
+static double cu_asum(cublasHandle_t cb, prec_t p, int64_t n, const void *x, int64_t incx) {
+    float f;
+    double d;
+    if (p == PREC_S) {
+        CUBLAS_OK(cublasSasum_64(cb, n, x, incx, &f));
+        return f;
+    }
+    CUBLAS_OK(cublasDasum_64(cb, n, x, incx, &d));
+    return d;
+}
+
+static int64_t cu_index(cublasHandle_t cb, prec_t p, int larger, int64_t n, const void *x,
+                        int64_t incx) {
+    int64_t r = -1;
+    if (p == PREC_S)
+        CUBLAS_OK(larger ? cublasIsamax_64(cb, n, x, incx, &r) : cublasIsamin_64(cb, n, x, incx, &r));
+    else
+        CUBLAS_OK(larger ? cublasIdamax_64(cb, n, x, incx, &r) : cublasIdamin_64(cb, n, x, incx, &r));
+    return r;
+}
+
+/* ROT with host c, s (hscalar) or ROTM with a host param (five of the precision). */
+static void cu_rot(cublasHandle_t cb, prec_t p, int64_t n, void *x, int64_t incx, void *y,
+                   int64_t incy, const hscalar *c, const hscalar *s) {
+    if (p == PREC_S)
+        CUBLAS_OK(cublasSrot_64(cb, n, x, incx, y, incy, &c->s, &s->s));
+    else
+        CUBLAS_OK(cublasDrot_64(cb, n, x, incx, y, incy, &c->d, &s->d));
+}
+
+static void cu_rotm(cublasHandle_t cb, prec_t p, int64_t n, void *x, int64_t incx, void *y,
+                    int64_t incy, const void *param) {
+    if (p == PREC_S)
+        CUBLAS_OK(cublasSrotm_64(cb, n, x, incx, y, incy, param));
+    else
+        CUBLAS_OK(cublasDrotm_64(cb, n, x, incx, y, incy, param));
+}
+
+/* n values of the precision at host memory v (float or double), as doubles. */
+static void host_values(prec_t p, const void *v, int n, double *out) {
+    for (int i = 0; i < n; i++) out[i] = p == PREC_S ? ((const float *)v)[i] : ((const double *)v)[i];
+}
+
+/* SWAP (bit for bit), ASUM, I_AMAX and I_AMIN (exact; positive increments, since both return 0
+ * at once for negative ones), ROT and ROTM (every flag) on random vectors; then ROTG and ROTMG on
+ * random scalars (ROTMG kept clear of its rescaling and of |q1| ~ |q2|, where one rounding could
+ * pick another branch). Scalars in host memory for both libraries. */
+Test(cuda, cublas_level1_rotations_and_indices, .timeout = 300) {
+    hctx t;
+    harness_open_cuda(&t);
+    cublasHandle_t cb = cublas_open();
+    for (int pi = 0; pi < 2; pi++) {
+        prec_t p = pi ? PREC_D : PREC_S;
+        rng_t r = rng_for("cublas-level1-rot", p, 0, 0, 0);
+        for (int c = 0; c < 160; c++) {
+            int64_t n = c < 8 ? c : log_size(&r, 1 << 18);
+            int64_t incx = INCS[rng_range(&r, 0, 5)], incy = INCS[rng_range(&r, 0, 5)];
+            int64_t lx = vec_len(n, incx), ly = vec_len(n, incy);
+            char d[160];
+            snprintf(d, sizeof d, "%s n=%lld incx=%lld incy=%lld", prec_name(p), (long long)n,
+                     (long long)incx, (long long)incy);
+            double *x = hbuf(lx), *y = hbuf(ly), *g[2], *cu[2];
+            rng_fill(&r, p, x, lx);
+            rng_fill(&r, p, y, ly);
+            for (int k = 0; k < 2; k++) {
+                g[k] = hbuf(k ? ly : lx);
+                cu[k] = hbuf(k ? ly : lx);
+            }
+            dbuf gx = dbuf_upload(&t, p, x, lx), gy = dbuf_upload(&t, p, y, ly);
+            dbuf cx = dbuf_upload(&t, p, x, lx), cy = dbuf_upload(&t, p, y, ly);
+            dbuf *gb[2] = {&gx, &gy}, *cb_[2] = {&cx, &cy};
+
+            /* asum, iamax, iamin over x with |incx| */
+            const int64_t ax = llabs(incx);
+            long double sum = 0;
+            for (int64_t i = 0; i < n; i++) sum += fabsl((long double)x[i * ax]);
+            hscalar as;
+            hscalar_set(&as, p, poison_nan());
+            EXPECT_OK(t.h, hr_asum(t.h, p, n, gx.p, ax, &as));
+            double ga = hscalar_get(&as, p), ca = cu_asum(cb, p, n, cx.p, ax);
+            agree(d, p, 1, &ga, &ca, &sum, n);
+            for (int larger = 0; larger < 2; larger++) {
+                int64_t gi = -1;
+                EXPECT_OK(t.h, larger ? hr_iamax(t.h, p, n, gx.p, ax, &gi)
+                                      : hr_iamin(t.h, p, n, gx.p, ax, &gi));
+                int64_t ci = cu_index(cb, p, larger, n, cx.p, ax);
+                cr_assert(gi == ci, "%s: i%s: gblas %lld, cuBLAS %lld", d, larger ? "amax" : "amin",
+                          (long long)gi, (long long)ci);
+            }
+
+            /* swap: bit for bit */
+            EXPECT_OK(t.h, hr_swap(t.h, p, n, gx.p, incx, gy.p, incy));
+            cu_swap(cb, p, n, cx.p, incx, cy.p, incy);
+            for (int k = 0; k < 2; k++) {
+                dbuf_download(&t, gb[k], g[k]);
+                dbuf_download(&t, cb_[k], cu[k]);
+                for (int64_t j = 0; j < (k ? ly : lx); j++)
+                    cr_assert(same_bits(g[k][j], cu[k][j]), "%s: swap %c slot %lld: %g vs %g", d,
+                              k ? 'y' : 'x', (long long)j, g[k][j], cu[k][j]);
+            }
+
+            /* rot, then rotm with a flag by case; both start from the swapped vectors */
+            hscalar cs, sn;
+            const double th = 3.2 * rng_value(&r, PREC_D); /* an angle in [-3.2, 3.2) */
+            hscalar_set(&cs, p, cos(th));
+            hscalar_set(&sn, p, sin(th));
+            double param[5] = {(double)(c % 4) - 2}, pd[5];
+            float pf[5];
+            for (int k = 1; k < 5; k++) param[k] = prec_round(p, 2 * rng_value(&r, p));
+            for (int k = 0; k < 5; k++) {
+                pf[k] = (float)param[k];
+                pd[k] = param[k];
+            }
+            const void *pp = p == PREC_S ? (const void *)pf : (const void *)pd;
+            EXPECT_OK(t.h, hr_rot(t.h, p, n, gx.p, incx, gy.p, incy, &cs, &sn));
+            EXPECT_OK(t.h, hr_rotm(t.h, p, n, gx.p, incx, gy.p, incy, pp));
+            cu_rot(cb, p, n, cx.p, incx, cy.p, incy, &cs, &sn);
+            cu_rotm(cb, p, n, cx.p, incx, cy.p, incy, pp);
+            /* scale: |H| |G| |(x, y)| bounds every term of both updates */
+            long double hmax = 1;
+            for (int k = 1; k < 5; k++) hmax = fmaxl(hmax, fabsl((long double)param[k]));
+            for (int k = 0; k < 2; k++) {
+                const int64_t len = k ? ly : lx;
+                long double *scale = calloc((size_t)len, sizeof *scale);
+                cr_assert(scale != NULL);
+                for (int64_t i = 0; i < n; i++) {
+                    const long double xy = fabsl((long double)x[vec_index(n, incx, i)]) +
+                                           fabsl((long double)y[vec_index(n, incy, i)]);
+                    scale[vec_index(n, k ? incy : incx, i)] = 4 * hmax * xy;
+                }
+                dbuf_download(&t, gb[k], g[k]);
+                dbuf_download(&t, cb_[k], cu[k]);
+                char dd[200];
+                snprintf(dd, sizeof dd, "%s rot then rotm flag %g (%c)", d, param[0], k ? 'y' : 'x');
+                agree(dd, p, len, g[k], cu[k], scale, 2);
+                free(scale);
+            }
+            for (int k = 0; k < 2; k++) {
+                dbuf_free(&t, gb[k]);
+                dbuf_free(&t, cb_[k]);
+                free(g[k]);
+                free(cu[k]);
+            }
+            free(x);
+            free(y);
+        }
+
+        /* rotg and rotmg: host scalars for both */
+        for (int c = 0; c < 300; c++) {
+            double a = ldexp(rng_value(&r, p), (int)rng_range(&r, -20, 20));
+            double b = ldexp(rng_value(&r, p), (int)rng_range(&r, -20, 20));
+            union {
+                float f[4];
+                double d[4];
+            } gs, cs;
+            for (int k = 0; k < 4; k++) {
+                if (p == PREC_S)
+                    gs.f[k] = (float)(k == 0 ? a : k == 1 ? b : 0);
+                else
+                    gs.d[k] = k == 0 ? a : k == 1 ? b : 0;
+            }
+            cs = gs;
+            EXPECT_OK(t.h, p == PREC_S ? gblas_srotg(t.h, &gs.f[0], &gs.f[1], &gs.f[2], &gs.f[3])
+                                       : gblas_drotg(t.h, &gs.d[0], &gs.d[1], &gs.d[2], &gs.d[3]));
+            if (p == PREC_S)
+                CUBLAS_OK(cublasSrotg(cb, &cs.f[0], &cs.f[1], &cs.f[2], &cs.f[3]));
+            else
+                CUBLAS_OK(cublasDrotg(cb, &cs.d[0], &cs.d[1], &cs.d[2], &cs.d[3]));
+            double gv[4], cv[4];
+            host_values(p, &gs, 4, gv);
+            host_values(p, &cs, 4, cv);
+            long double sc[4];
+            for (int k = 0; k < 4; k++) sc[k] = 4 * fabsl((long double)cv[k]);
+            char d[120];
+            snprintf(d, sizeof d, "%srotg a=%.9g b=%.9g (r, z, c, s)", prec_name(p), a, b);
+            agree(d, p, 4, gv, cv, sc, 1);
+        }
+        for (int c = 0; c < 300;) {
+            double in[4] = {prec_round(p, 0.5 + 1.5 * (rng_value(&r, p) + 1) / 2),
+                            prec_round(p, (c % 3 ? 1.0 : -1.0) * (0.5 + (rng_value(&r, p) + 1) / 2)),
+                            prec_round(p, 2 * rng_value(&r, p)), prec_round(p, 2 * rng_value(&r, p))};
+            const double q1 = in[0] * in[2] * in[2], q2 = in[1] * in[3] * in[3];
+            if (q1 == 0 || q2 == 0 || fabs(fabs(q1 / q2) - 1) < 0.05) continue;
+            c++;
+            union {
+                float f[9];
+                double d[9];
+            } gs, cs;
+            for (int k = 0; k < 9; k++) {
+                if (p == PREC_S)
+                    gs.f[k] = (float)(k < 4 ? in[k] : 0);
+                else
+                    gs.d[k] = k < 4 ? in[k] : 0;
+            }
+            cs = gs;
+            EXPECT_OK(t.h, p == PREC_S ? gblas_srotmg(t.h, &gs.f[0], &gs.f[1], &gs.f[2], &gs.f[3],
+                                                      &gs.f[4])
+                                       : gblas_drotmg(t.h, &gs.d[0], &gs.d[1], &gs.d[2], &gs.d[3],
+                                                      &gs.d[4]));
+            if (p == PREC_S)
+                CUBLAS_OK(cublasSrotmg(cb, &cs.f[0], &cs.f[1], &cs.f[2], &cs.f[3], &cs.f[4]));
+            else
+                CUBLAS_OK(cublasDrotmg(cb, &cs.d[0], &cs.d[1], &cs.d[2], &cs.d[3], &cs.d[4]));
+            double gv[9], cv[9];
+            host_values(p, &gs, 9, gv);
+            host_values(p, &cs, 9, cv);
+            char d[160];
+            snprintf(d, sizeof d, "%srotmg d1=%.9g d2=%.9g x1=%.9g y1=%.9g (d1 d2 x1 y1 param)",
+                     prec_name(p), in[0], in[1], in[2], in[3]);
+            cr_assert(gv[4] == cv[4], "%s: flag gblas %g, cuBLAS %g", d, gv[4], cv[4]);
+            long double sc[9];
+            for (int k = 0; k < 9; k++) sc[k] = 4 * fabsl((long double)cv[k]);
+            agree(d, p, 9, gv, cv, sc, 2);
         }
     }
     CUBLAS_OK(cublasDestroy(cb));

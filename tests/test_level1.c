@@ -1,7 +1,8 @@
 /* test_level1.c: DOT, NRM2, AXPY, SCAL, COPY in s and d on every backend case. Sizes from 0 to
- * 4097 plus a seeded random sweep, increments 1, 2, -1, -3 on both vectors, alpha 0, 1 and
- * other; checked against long double references with the scaled bound, strided gaps checked
- * untouched, results poisoned before each call, every result recomputed and compared bitwise. */
+ * 4097 plus a seeded random sweep, increments 1, 2, -1, -3 on both vectors (SCAL returns at once
+ * for a negative one), alpha 0, 1 and other; checked against long double references with the
+ * scaled bound, strided gaps checked untouched, results poisoned before each call, every result
+ * recomputed and compared bitwise; large DOT, NRM2 and ASUM independent of the thread count. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,30 +48,6 @@ static void run_all(hctx *t, const char *tag, l1_case_fn fn) {
     snprintf(buf, sizeof buf, "[%s] %s%s n=%lld incx=%lld incy=%lld alpha=%g", t->name,            \
              prec_name(p), routine, (long long)n, (long long)incx, (long long)incy, alpha)
 
-/* Random strided vector with gap markers between its elements. */
-static double *strided(prec_t p, const char *tag, int64_t n, int64_t inc, int64_t salt) {
-    int64_t len = vec_len(n, inc);
-    double *v = hbuf(len);
-    rng_t r = rng_for(tag, p, n, inc, salt);
-    rng_fill(&r, p, v, len);
-    fill_gaps(v, len, n, inc);
-    return v;
-}
-
-static double elem(const double *v, int64_t n, int64_t inc, int64_t i) {
-    return v[vec_index(n, inc, i)];
-}
-
-/* Everything outside the strided elements must come back bit for bit. */
-static void check_gaps(const char *desc, const double *got, const double *before, int64_t n,
-                       int64_t inc) {
-    int64_t len = vec_len(n, inc), a = llabs(inc);
-    for (int64_t j = 0; j < len; j++)
-        if (n == 0 || j % a != 0 || j / a >= n)
-            cr_assert(same_bits(got[j], before[j]), "%s: slot %lld off the vector changed to %g",
-                      desc, (long long)j, got[j]);
-}
-
 /* ---- DOT ---------------------------------------------------------------------------------- */
 static void dot_case(hctx *t, prec_t p, int64_t n, int64_t incx, int64_t incy, double alpha) {
     char d[160];
@@ -78,7 +55,7 @@ static void dot_case(hctx *t, prec_t p, int64_t n, int64_t incx, int64_t incy, d
     double *x = strided(p, "dot-x", n, incx, incy), *y = strided(p, "dot-y", n, incy, incx);
     long double ref = 0, scale = 0;
     for (int64_t i = 0; i < n; i++) {
-        long double pr = (long double)elem(x, n, incx, i) * elem(y, n, incy, i);
+        long double pr = (long double)vec_elem(x, n, incx, i) * vec_elem(y, n, incy, i);
         ref += pr;
         scale += fabsl(pr);
     }
@@ -110,7 +87,7 @@ BACKEND_TEST(level1, dot) {
 static void nrm2_check(hctx *t, prec_t p, const char *d, const double *x, int64_t n, int64_t incx) {
     long double ss = 0;
     for (int64_t i = 0; i < n; i++) {
-        long double v = elem(x, n, incx, i);
+        long double v = vec_elem(x, n, incx, i);
         ss += v * v;
     }
     long double ref = sqrtl(ss);
@@ -208,13 +185,13 @@ static void axpy_case(hctx *t, prec_t p, int64_t n, int64_t incx, int64_t incy, 
     dbuf_download(t, &dy, got);
     check_gaps(d, got, y, n, incy);
     for (int64_t i = 0; i < n; i++) {
-        double yi = elem(y, n, incy, i), g = elem(got, n, incy, i);
+        double yi = vec_elem(y, n, incy, i), g = vec_elem(got, n, incy, i);
         if (alpha == 0) {
             cr_assert(same_bits(g, yi), "%s: y[%lld] changed to %g with alpha 0", d, (long long)i,
                       g);
             continue;
         }
-        long double pr = (long double)alpha * elem(x, n, incx, i);
+        long double pr = (long double)alpha * vec_elem(x, n, incx, i);
         cr_assert(within_tol(p, g, pr + yi, fabsl(pr) + fabsl((long double)yi), 0),
                   "%s: y[%lld] = %.17g, want %.17Lg", d, (long long)i, g, pr + yi);
     }
@@ -249,8 +226,13 @@ static void scal_case(hctx *t, prec_t p, int64_t n, int64_t incx, int64_t incy, 
     dbuf_download(t, &dx, got);
     check_gaps(d, got, x, n, incx);
     for (int64_t i = 0; i < n; i++) {
-        double xi = elem(x, n, incx, i), g = elem(got, n, incx, i);
+        double xi = vec_elem(x, n, incx, i), g = vec_elem(got, n, incx, i);
         long double want = (long double)alpha * xi;
+        if (incx < 0) { /* the reference BLAS returns at once: x untouched */
+            cr_assert(same_bits(g, prec_round(p, xi)), "%s: x[%lld] changed to %g", d,
+                      (long long)i, g);
+            continue;
+        }
         if (alpha == 0)
             cr_assert(g == 0.0, "%s: x[%lld] = %g, want 0 (input %g)", d, (long long)i, g, xi);
         else if (alpha == 1)
@@ -288,7 +270,7 @@ static void copy_case(hctx *t, prec_t p, int64_t n, int64_t incx, int64_t incy, 
     dbuf_download(t, &dy, got);
     check_gaps(d, got, y, n, incy);
     for (int64_t i = 0; i < n; i++) {
-        double want = prec_round(p, elem(x, n, incx, i)), g = elem(got, n, incy, i);
+        double want = prec_round(p, vec_elem(x, n, incx, i)), g = vec_elem(got, n, incy, i);
         cr_assert(same_bits(g, want), "%s: y[%lld] = %.17g, want %.17g", d, (long long)i, g, want);
     }
     dbuf_free(t, &dx);
@@ -319,23 +301,27 @@ BACKEND_TEST(level1, reductions_reproducible) {
         rng_fill(&r, p, x, n);
         rng_fill(&r, p, y, n);
         dbuf dx = dbuf_upload(&t, p, x, n), dy = dbuf_upload(&t, p, y, n);
-        double dot[3], nrm[3];
+        /* dot, nrm2, asum; a call with the other thread count last */
+        static const char *const names[3] = {"dot", "nrm2", "asum"};
+        double res[3][3];
         const int threads[3] = {t.threads, t.threads, t.threads == 1 ? 2 : 1};
         for (int run = 0; run < 3; run++) {
             if (!t.is_cuda)
                 cr_assert(gblas_set_num_threads(t.h, threads[run]) == GBLAS_STATUS_SUCCESS);
-            dot[run] = nrm[run] = poison_nan();
-            cr_assert(hb_dot(&t, p, n, &dx, 1, &dy, 1, &dot[run]) == GBLAS_STATUS_SUCCESS);
-            cr_assert(hb_nrm2(&t, p, n, &dx, 1, &nrm[run]) == GBLAS_STATUS_SUCCESS);
+            hscalar as;
+            res[0][run] = res[1][run] = poison_nan();
+            cr_assert(hb_dot(&t, p, n, &dx, 1, &dy, 1, &res[0][run]) == GBLAS_STATUS_SUCCESS);
+            cr_assert(hb_nrm2(&t, p, n, &dx, 1, &res[1][run]) == GBLAS_STATUS_SUCCESS);
+            cr_assert(hr_asum(t.h, p, n, dx.p, 1, hscalar_set(&as, p, poison_nan())) ==
+                      GBLAS_STATUS_SUCCESS);
+            res[2][run] = hscalar_get(&as, p);
         }
-        for (int run = 1; run < 3; run++) {
-            cr_assert(same_bits(dot[0], dot[run]),
-                      "[%s] %sdot n=%lld run %d (%d threads): %.17g vs %.17g", t.name, prec_name(p),
-                      (long long)n, run, threads[run], dot[0], dot[run]);
-            cr_assert(same_bits(nrm[0], nrm[run]),
-                      "[%s] %snrm2 n=%lld run %d (%d threads): %.17g vs %.17g", t.name,
-                      prec_name(p), (long long)n, run, threads[run], nrm[0], nrm[run]);
-        }
+        for (int k = 0; k < 3; k++)
+            for (int run = 1; run < 3; run++)
+                cr_assert(same_bits(res[k][0], res[k][run]),
+                          "[%s] %s%s n=%lld run %d (%d threads): %.17g vs %.17g", t.name,
+                          prec_name(p), names[k], (long long)n, run, threads[run], res[k][0],
+                          res[k][run]);
         dbuf_free(&t, &dx);
         dbuf_free(&t, &dy);
         free(x);
