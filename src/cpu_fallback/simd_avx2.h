@@ -1,7 +1,8 @@
 /* simd_avx2.h: the vector vocabulary of the CPU backend's shared bodies for AVX2 + FMA: the
  * names simd_avx512.h defines, resolved for float (__m256, 8 lanes) or double (__m256d,
  * 4 lanes). Partial vectors use vmaskmov, whose masked-off lanes are never accessed. A
- * translation unit includes exactly one of the two headers. */
+ * translation unit includes exactly one of the two headers. Complex types would use the same
+ * real vectors with interleaved pairs (type_s.h says how they plug in). */
 #ifndef GBLAS_SIMD_H
 #define GBLAS_SIMD_H
 

@@ -1,7 +1,8 @@
 /* simd_avx512.h: the vector vocabulary of the CPU backend's shared bodies (gemm_*_body.h,
- * gemv_body.h, level1_body.h) for AVX-512: one name per operation, resolved at compile time for
+ * gemv_body.h, level1_*_body.h) for AVX-512: one name per operation, resolved at compile time for
  * float (__m512, 16 lanes) or double (__m512d, 8 lanes) by C11 _Generic on its argument.
- * simd_avx2.h spells the same names for AVX2; a translation unit includes exactly one of them. */
+ * simd_avx2.h spells the same names for AVX2; a translation unit includes exactly one of them.
+ * Complex types would use the same real vectors with interleaved pairs (type_s.h says how). */
 #ifndef GBLAS_SIMD_H
 #define GBLAS_SIMD_H
 

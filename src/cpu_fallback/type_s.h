@@ -16,3 +16,14 @@
 /* The ops table's column, and ref_fill_gen.h's guard for routines not in every type. */
 #define GBLAS_TYPE_TAG GBLAS_TYPE_S
 #define REF_TYPE_S
+
+/* A complex type plugs in the same way (type_c.h, type_z.h; no complex routine exists yet):
+ * T names the complex element (gblas_complex_float: re, im), REAL its component (float), VT
+ * and VL the real vector (vec_f) whose lanes hold VL / 2 complex numbers interleaved, loaded
+ * and stored through (REAL *) casts so that v_loadu's _Generic sees float *; GBLAS_TYPE_TAG is
+ * GBLAS_TYPE_C and REF_TYPE_C guards ref_fill_gen.h's complex-only routines. The vocabulary
+ * then gains the operations on interleaved pairs, keyed like the rest on the real vector type:
+ * vc_mul(a, b) (permute the pairs, fmaddsub), vc_mulc (conjugate of a), vc_set1(z) (broadcast
+ * one pair) and vc_reduce_add (the pair sums). Family bodies for complex routines (dotc,
+ * hemv, ...) use those; bodies written on real lanes only (copy, swap, scal by a real) serve
+ * both unchanged, with n doubled. */
