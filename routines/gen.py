@@ -129,9 +129,9 @@ def gen_api():
                             ["gblas_handle_t h"] + [d for d, _ in params(r, t)], ") {"))
             out.append('    GBLAS_TRY(gblas_check_handle(h, "%s"));\n' % pub)
             out.append("    gblas_handle_lock(h);\n")
-            out.append(wrap("    const gblas_status_t s = run_%s(" % r.name,
+            out.append(wrap("    const gblas_status_t status = run_%s(" % r.name,
                             ["h", '"%s"' % pub, TYPES[t][3]] + [n for _, n in ps], ");"))
-            out.append("    gblas_handle_unlock(h);\n    return s;\n}\n")
+            out.append("    gblas_handle_unlock(h);\n    return status;\n}\n")
     return "".join(out)
 
 

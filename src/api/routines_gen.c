@@ -20,18 +20,20 @@ gblas_status_t gblas_sdot(gblas_handle_t h, int64_t n, const float *x, int64_t i
                           int64_t incy, float *result) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_sdot"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_dot(h, "gblas_sdot", GBLAS_TYPE_S, n, x, incx, y, incy, result);
+    const gblas_status_t status = run_dot(h, "gblas_sdot", GBLAS_TYPE_S, n, x, incx, y, incy,
+                                          result);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 gblas_status_t gblas_ddot(gblas_handle_t h, int64_t n, const double *x, int64_t incx,
                           const double *y, int64_t incy, double *result) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_ddot"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_dot(h, "gblas_ddot", GBLAS_TYPE_D, n, x, incx, y, incy, result);
+    const gblas_status_t status = run_dot(h, "gblas_ddot", GBLAS_TYPE_D, n, x, incx, y, incy,
+                                          result);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 /* nrm2: n, x, incx, result */
@@ -48,18 +50,18 @@ gblas_status_t gblas_snrm2(gblas_handle_t h, int64_t n, const float *x, int64_t 
                            float *result) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_snrm2"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_nrm2(h, "gblas_snrm2", GBLAS_TYPE_S, n, x, incx, result);
+    const gblas_status_t status = run_nrm2(h, "gblas_snrm2", GBLAS_TYPE_S, n, x, incx, result);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 gblas_status_t gblas_dnrm2(gblas_handle_t h, int64_t n, const double *x, int64_t incx,
                            double *result) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_dnrm2"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_nrm2(h, "gblas_dnrm2", GBLAS_TYPE_D, n, x, incx, result);
+    const gblas_status_t status = run_nrm2(h, "gblas_dnrm2", GBLAS_TYPE_D, n, x, incx, result);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 /* asum: n, x, incx, result */
@@ -76,18 +78,18 @@ gblas_status_t gblas_sasum(gblas_handle_t h, int64_t n, const float *x, int64_t 
                            float *result) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_sasum"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_asum(h, "gblas_sasum", GBLAS_TYPE_S, n, x, incx, result);
+    const gblas_status_t status = run_asum(h, "gblas_sasum", GBLAS_TYPE_S, n, x, incx, result);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 gblas_status_t gblas_dasum(gblas_handle_t h, int64_t n, const double *x, int64_t incx,
                            double *result) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_dasum"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_asum(h, "gblas_dasum", GBLAS_TYPE_D, n, x, incx, result);
+    const gblas_status_t status = run_asum(h, "gblas_dasum", GBLAS_TYPE_D, n, x, incx, result);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 /* iamax: n, x, incx, result */
@@ -104,18 +106,18 @@ gblas_status_t gblas_isamax(gblas_handle_t h, int64_t n, const float *x, int64_t
                             int64_t *result) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_isamax"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_iamax(h, "gblas_isamax", GBLAS_TYPE_S, n, x, incx, result);
+    const gblas_status_t status = run_iamax(h, "gblas_isamax", GBLAS_TYPE_S, n, x, incx, result);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 gblas_status_t gblas_idamax(gblas_handle_t h, int64_t n, const double *x, int64_t incx,
                             int64_t *result) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_idamax"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_iamax(h, "gblas_idamax", GBLAS_TYPE_D, n, x, incx, result);
+    const gblas_status_t status = run_iamax(h, "gblas_idamax", GBLAS_TYPE_D, n, x, incx, result);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 /* iamin: n, x, incx, result */
@@ -132,18 +134,18 @@ gblas_status_t gblas_isamin(gblas_handle_t h, int64_t n, const float *x, int64_t
                             int64_t *result) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_isamin"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_iamin(h, "gblas_isamin", GBLAS_TYPE_S, n, x, incx, result);
+    const gblas_status_t status = run_iamin(h, "gblas_isamin", GBLAS_TYPE_S, n, x, incx, result);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 gblas_status_t gblas_idamin(gblas_handle_t h, int64_t n, const double *x, int64_t incx,
                             int64_t *result) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_idamin"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_iamin(h, "gblas_idamin", GBLAS_TYPE_D, n, x, incx, result);
+    const gblas_status_t status = run_iamin(h, "gblas_idamin", GBLAS_TYPE_D, n, x, incx, result);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 /* axpy: n, alpha, x, incx, y, incy */
@@ -163,18 +165,20 @@ gblas_status_t gblas_saxpy(gblas_handle_t h, int64_t n, const float *alpha, cons
                            int64_t incx, float *y, int64_t incy) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_saxpy"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_axpy(h, "gblas_saxpy", GBLAS_TYPE_S, n, alpha, x, incx, y, incy);
+    const gblas_status_t status = run_axpy(h, "gblas_saxpy", GBLAS_TYPE_S, n, alpha, x, incx, y,
+                                           incy);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 gblas_status_t gblas_daxpy(gblas_handle_t h, int64_t n, const double *alpha, const double *x,
                            int64_t incx, double *y, int64_t incy) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_daxpy"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_axpy(h, "gblas_daxpy", GBLAS_TYPE_D, n, alpha, x, incx, y, incy);
+    const gblas_status_t status = run_axpy(h, "gblas_daxpy", GBLAS_TYPE_D, n, alpha, x, incx, y,
+                                           incy);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 /* scal: n, alpha, x, incx */
@@ -191,18 +195,18 @@ gblas_status_t gblas_sscal(gblas_handle_t h, int64_t n, const float *alpha, floa
                            int64_t incx) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_sscal"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_scal(h, "gblas_sscal", GBLAS_TYPE_S, n, alpha, x, incx);
+    const gblas_status_t status = run_scal(h, "gblas_sscal", GBLAS_TYPE_S, n, alpha, x, incx);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 gblas_status_t gblas_dscal(gblas_handle_t h, int64_t n, const double *alpha, double *x,
                            int64_t incx) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_dscal"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_scal(h, "gblas_dscal", GBLAS_TYPE_D, n, alpha, x, incx);
+    const gblas_status_t status = run_scal(h, "gblas_dscal", GBLAS_TYPE_D, n, alpha, x, incx);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 /* copy: n, x, incx, y, incy */
@@ -219,18 +223,18 @@ gblas_status_t gblas_scopy(gblas_handle_t h, int64_t n, const float *x, int64_t 
                            int64_t incy) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_scopy"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_copy(h, "gblas_scopy", GBLAS_TYPE_S, n, x, incx, y, incy);
+    const gblas_status_t status = run_copy(h, "gblas_scopy", GBLAS_TYPE_S, n, x, incx, y, incy);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 gblas_status_t gblas_dcopy(gblas_handle_t h, int64_t n, const double *x, int64_t incx, double *y,
                            int64_t incy) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_dcopy"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_copy(h, "gblas_dcopy", GBLAS_TYPE_D, n, x, incx, y, incy);
+    const gblas_status_t status = run_copy(h, "gblas_dcopy", GBLAS_TYPE_D, n, x, incx, y, incy);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 /* swap: n, x, incx, y, incy */
@@ -247,18 +251,18 @@ gblas_status_t gblas_sswap(gblas_handle_t h, int64_t n, float *x, int64_t incx, 
                            int64_t incy) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_sswap"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_swap(h, "gblas_sswap", GBLAS_TYPE_S, n, x, incx, y, incy);
+    const gblas_status_t status = run_swap(h, "gblas_sswap", GBLAS_TYPE_S, n, x, incx, y, incy);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 gblas_status_t gblas_dswap(gblas_handle_t h, int64_t n, double *x, int64_t incx, double *y,
                            int64_t incy) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_dswap"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_swap(h, "gblas_dswap", GBLAS_TYPE_D, n, x, incx, y, incy);
+    const gblas_status_t status = run_swap(h, "gblas_dswap", GBLAS_TYPE_D, n, x, incx, y, incy);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 /* rot: n, x, incx, y, incy, c, s */
@@ -278,18 +282,18 @@ gblas_status_t gblas_srot(gblas_handle_t h, int64_t n, float *x, int64_t incx, f
                           int64_t incy, const float *c, const float *s) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_srot"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_rot(h, "gblas_srot", GBLAS_TYPE_S, n, x, incx, y, incy, c, s);
+    const gblas_status_t status = run_rot(h, "gblas_srot", GBLAS_TYPE_S, n, x, incx, y, incy, c, s);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 gblas_status_t gblas_drot(gblas_handle_t h, int64_t n, double *x, int64_t incx, double *y,
                           int64_t incy, const double *c, const double *s) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_drot"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_rot(h, "gblas_drot", GBLAS_TYPE_D, n, x, incx, y, incy, c, s);
+    const gblas_status_t status = run_rot(h, "gblas_drot", GBLAS_TYPE_D, n, x, incx, y, incy, c, s);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 /* rotm: n, x, incx, y, incy, param */
@@ -307,18 +311,20 @@ gblas_status_t gblas_srotm(gblas_handle_t h, int64_t n, float *x, int64_t incx, 
                            int64_t incy, const float *param) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_srotm"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_rotm(h, "gblas_srotm", GBLAS_TYPE_S, n, x, incx, y, incy, param);
+    const gblas_status_t status = run_rotm(h, "gblas_srotm", GBLAS_TYPE_S, n, x, incx, y, incy,
+                                           param);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 gblas_status_t gblas_drotm(gblas_handle_t h, int64_t n, double *x, int64_t incx, double *y,
                            int64_t incy, const double *param) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_drotm"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_rotm(h, "gblas_drotm", GBLAS_TYPE_D, n, x, incx, y, incy, param);
+    const gblas_status_t status = run_rotm(h, "gblas_drotm", GBLAS_TYPE_D, n, x, incx, y, incy,
+                                           param);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 /* rotg: a, b, c, s */
@@ -334,17 +340,17 @@ static gblas_status_t run_rotg(gblas_handle_t h, const char *routine, gblas_type
 gblas_status_t gblas_srotg(gblas_handle_t h, float *a, float *b, float *c, float *s) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_srotg"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_rotg(h, "gblas_srotg", GBLAS_TYPE_S, a, b, c, s);
+    const gblas_status_t status = run_rotg(h, "gblas_srotg", GBLAS_TYPE_S, a, b, c, s);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 gblas_status_t gblas_drotg(gblas_handle_t h, double *a, double *b, double *c, double *s) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_drotg"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_rotg(h, "gblas_drotg", GBLAS_TYPE_D, a, b, c, s);
+    const gblas_status_t status = run_rotg(h, "gblas_drotg", GBLAS_TYPE_D, a, b, c, s);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 /* rotmg: d1, d2, x1, y1, param */
@@ -362,18 +368,18 @@ gblas_status_t gblas_srotmg(gblas_handle_t h, float *d1, float *d2, float *x1, c
                             float *param) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_srotmg"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_rotmg(h, "gblas_srotmg", GBLAS_TYPE_S, d1, d2, x1, y1, param);
+    const gblas_status_t status = run_rotmg(h, "gblas_srotmg", GBLAS_TYPE_S, d1, d2, x1, y1, param);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 gblas_status_t gblas_drotmg(gblas_handle_t h, double *d1, double *d2, double *x1, const double *y1,
                             double *param) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_drotmg"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_rotmg(h, "gblas_drotmg", GBLAS_TYPE_D, d1, d2, x1, y1, param);
+    const gblas_status_t status = run_rotmg(h, "gblas_drotmg", GBLAS_TYPE_D, d1, d2, x1, y1, param);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 /* gemv: trans, m, n, alpha, A, lda, x, incx, beta, y, incy */
@@ -404,10 +410,10 @@ gblas_status_t gblas_sgemv(gblas_handle_t h, gblas_operation_t trans, int64_t m,
                            int64_t incx, const float *beta, float *y, int64_t incy) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_sgemv"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_gemv(h, "gblas_sgemv", GBLAS_TYPE_S, trans, m, n, alpha, A, lda, x,
-                                      incx, beta, y, incy);
+    const gblas_status_t status = run_gemv(h, "gblas_sgemv", GBLAS_TYPE_S, trans, m, n, alpha, A,
+                                           lda, x, incx, beta, y, incy);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 gblas_status_t gblas_dgemv(gblas_handle_t h, gblas_operation_t trans, int64_t m, int64_t n,
@@ -415,10 +421,10 @@ gblas_status_t gblas_dgemv(gblas_handle_t h, gblas_operation_t trans, int64_t m,
                            int64_t incx, const double *beta, double *y, int64_t incy) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_dgemv"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_gemv(h, "gblas_dgemv", GBLAS_TYPE_D, trans, m, n, alpha, A, lda, x,
-                                      incx, beta, y, incy);
+    const gblas_status_t status = run_gemv(h, "gblas_dgemv", GBLAS_TYPE_D, trans, m, n, alpha, A,
+                                           lda, x, incx, beta, y, incy);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 /* gemm: transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc */
@@ -454,10 +460,10 @@ gblas_status_t gblas_sgemm(gblas_handle_t h, gblas_operation_t transa, gblas_ope
                            int64_t ldc) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_sgemm"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_gemm(h, "gblas_sgemm", GBLAS_TYPE_S, transa, transb, m, n, k,
-                                      alpha, A, lda, B, ldb, beta, C, ldc);
+    const gblas_status_t status = run_gemm(h, "gblas_sgemm", GBLAS_TYPE_S, transa, transb, m, n, k,
+                                           alpha, A, lda, B, ldb, beta, C, ldc);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
 
 gblas_status_t gblas_dgemm(gblas_handle_t h, gblas_operation_t transa, gblas_operation_t transb,
@@ -466,8 +472,8 @@ gblas_status_t gblas_dgemm(gblas_handle_t h, gblas_operation_t transa, gblas_ope
                            int64_t ldc) {
     GBLAS_TRY(gblas_check_handle(h, "gblas_dgemm"));
     gblas_handle_lock(h);
-    const gblas_status_t s = run_gemm(h, "gblas_dgemm", GBLAS_TYPE_D, transa, transb, m, n, k,
-                                      alpha, A, lda, B, ldb, beta, C, ldc);
+    const gblas_status_t status = run_gemm(h, "gblas_dgemm", GBLAS_TYPE_D, transa, transb, m, n, k,
+                                           alpha, A, lda, B, ldb, beta, C, ldc);
     gblas_handle_unlock(h);
-    return s;
+    return status;
 }
