@@ -78,8 +78,10 @@ int gblas_scalar_is(gblas_handle_t h, gblas_type t, const void *p, double v);
 /* Whether an operand whose last element is at element offset `last` (>= 0) from p, elements
  * of elem bytes, lies inside the address space: the byte offset neither overflows nor reaches
  * past GBLAS_ADDRESS_TOP. */
-#if defined(__x86_64__) || defined(__aarch64__)
-#define GBLAS_ADDRESS_TOP ((uint64_t)1 << 48) /* 48-bit virtual addresses */
+#if defined(__x86_64__)
+#define GBLAS_ADDRESS_TOP ((uint64_t)1 << 47) /* user space of 4-level paging (Linux's default) */
+#elif defined(__aarch64__)
+#define GBLAS_ADDRESS_TOP ((uint64_t)1 << 48) /* 48-bit user virtual addresses */
 #else
 #define GBLAS_ADDRESS_TOP ((uint64_t)UINTPTR_MAX)
 #endif
