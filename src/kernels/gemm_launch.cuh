@@ -4,8 +4,10 @@
 
 #include "cuda_launch.cuh"
 
-/* Which GEMMs one launch computes: count products, the i-th on A + i stride_a, B + i stride_b,
- * C + i stride_c, or, when the arrays are given, on a_array[i], b_array[i], c_array[i]. */
+/* Which GEMMs one launch computes: count >= 1 products, the i-th on A + i stride_a,
+ * B + i stride_b, C + i stride_c (a stride may be 0: an operand shared by every product), or,
+ * when the arrays are given (all three; device arrays of device pointers, A, B and C are then
+ * unused), on a_array[i], b_array[i], c_array[i]. count == 1 without arrays is the plain GEMM. */
 template <typename T> struct GemmBatch {
     int64_t count = 1;
     int64_t stride_a = 0, stride_b = 0, stride_c = 0;
@@ -14,8 +16,10 @@ template <typename T> struct GemmBatch {
     T *const *c_array = nullptr;
 };
 
-/* C = alpha op(A) op(B) + beta C (OP_T and OP_C are the same for real T). batch.count must be
- * 1: batching is not implemented yet (cudaErrorNotSupported). */
+/* C = alpha op(A) op(B) + beta C for each product of the batch (OP_T and OP_C are the same for
+ * real T), on the GEMM engine (src/kernels/gemm/, docs/kernels.md). With k == 0, C = beta C
+ * whatever alpha is. Batched products never split k, so the scratch is never sized by the
+ * batch. */
 template <typename T>
 cudaError_t launch_gemm(gblas_cuda_env *env, gblas_operation_t transa, gblas_operation_t transb,
                         int64_t m, int64_t n, int64_t k, Scalar<T> alpha, const T *A, int64_t lda,
@@ -35,12 +39,9 @@ cudaError_t launch_gemm<double>(gblas_cuda_env *env, gblas_operation_t transa,
                                 const double *B, int64_t ldb, Scalar<double> beta, double *C,
                                 int64_t ldc, const GemmBatch<double> &batch);
 
-/* The scalar types as sgemm.cu and dgemm.cu spell them. */
-using gblas_cuda_sscalar = Scalar<float>;
-using gblas_cuda_dscalar = Scalar<double>;
-
-/* Opt the SGEMM and DGEMM kernels into the dynamic shared memory they need on the current
- * device, and count the split-K clusters it runs at once; called once by backend init. */
+/* Opt the SGEMM and DGEMM kernels (every config row, plain and batched) into the dynamic shared
+ * memory they need on the current device, and count the split-K clusters it runs at once;
+ * called once by backend init. */
 extern "C" cudaError_t gblas_cuda_sgemm_prepare(gblas_cuda_sgemm_clusters *clusters,
                                                 const char **failed);
 extern "C" cudaError_t gblas_cuda_dgemm_prepare(const char **failed);

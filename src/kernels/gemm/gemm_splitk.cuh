@@ -1,71 +1,17 @@
-/* gemm_common.cuh: what sgemm.cu and dgemm.cu share: the tile order of the 1-D grid, the depth
- * of split-K ranges, the kernel that reduces split-K partials in a fixed order (a programmatic
- * dependent launch: it starts while the GEMM grid drains and waits for it) and the same
- * reduction inside a thread-block cluster, through distributed shared memory.
- * Split-K runs only when the output tiles leave SMs idle; each family chooses the number of
- * ranges from its tile count, and partials are sized against the fixed scratch budget, so the
- * split (and every result bit) depends on m, n, k and the SM count only: whether the ranges
- * are added in a cluster or through global memory changes no bit. */
+/* gemm_splitk.cuh (GEMM engine): split-K. Split-K runs only when the output tiles leave SMs
+ * idle; the number of ranges follows from m, n, k, the SM count and the chosen config's split
+ * rule (gemm_engine.cuh), and partials are sized against the fixed scratch budget, so the split
+ * (and every result bit) depends on those only. The ranges' raw sums are added in a fixed
+ * order either by a second kernel over partials in global memory (a programmatic dependent
+ * launch: it starts while the GEMM grid drains and waits for it) or inside a thread-block
+ * cluster through distributed shared memory; both add in the same order, so the path changes
+ * no bit. Batched launches never split (the scratch holds one product's partials). */
 #pragma once
 
-#include "cuda_common.cuh"
-#include "gemm_launch.cuh"
+#include "gemm_schedule.cuh"
 
 #include <cooperative_groups.h>
 #include <type_traits>
-
-/* Block b of the 1-D grid -> output tile (tm, tn): groups of kTileGroupRows tile rows are
- * walked column by column, so blocks running together share A rows and B columns in L2. */
-constexpr int64_t kTileGroupRows = 8;
-__device__ __forceinline__ void tile_coords(int64_t b, int64_t mtiles, int64_t ntiles,
-                                            int64_t &tm, int64_t &tn) {
-    const int64_t group = kTileGroupRows * ntiles;
-    const int64_t first = (b / group) * kTileGroupRows;
-    const int64_t rows = min(mtiles - first, kTileGroupRows);
-    const int64_t r = b % group;
-    tm = first + r % rows;
-    tn = r / rows;
-}
-
-/* Origin along one dimension of the output tile whose own part starts at `own` (tiles of `tile`
- * elements over an extent of `extent`). An edge tile is moved back to end at the extent, over
- * part of its neighbour, when the extent holds a whole tile and the move is a multiple of `vec`
- * elements (the vector alignment of the operands and of C is kept): its copies are then those of
- * an interior tile. The block computes the whole moved tile and writes only from `own` on, so
- * every element of C is still written by one block, in the same k order. */
-__device__ __forceinline__ int64_t tile_origin(int64_t own, int tile, int64_t extent, int vec) {
-    return own + tile > extent && extent >= tile && extent % vec == 0 ? extent - tile : own;
-}
-
-/* A GEMM of one row or one column (m == 1 or n == 1, k >= 1) is a GEMV (gemv.cu), which reads
- * the matrix operand once at the memory's rate where the tiles would compute 64 or more rows
- * (columns) for one: 1 x 8192 x 8192 ran 243 -> 71 us. With k == 0 the GEMM still scales C by
- * beta, which GEMV's quick return would not, so it stays a GEMM.
- *   n == 1: C[:, 0] = alpha op(A) op(B)[:, 0] + beta C[:, 0]
- *   m == 1: C[0, :]^T = alpha op(B)^T op(A)[0, :]^T + beta C[0, :]^T  (C's row: increment ldc) */
-inline bool gemm_is_gemv(int64_t m, int64_t n, int64_t k) { return k > 0 && (m == 1 || n == 1); }
-template <typename T, typename S>
-cudaError_t launch_gemm_as_gemv(gblas_cuda_env *env, int transa, int transb, int64_t m,
-                                int64_t n, int64_t k, S alpha, const T *A, int64_t lda,
-                                const T *B, int64_t ldb, S beta, T *C, int64_t ldc) {
-    if (n == 1) /* op(A) is A (m x k) or A^T (A k x m); op(B)[:, 0] is B's column or row 0 */
-        return launch_gemv<T>(env, transa ? GBLAS_OP_T : GBLAS_OP_N, transa ? k : m,
-                              transa ? m : k, alpha, A, lda, B, transb ? ldb : 1, beta, C, 1);
-    /* op(B)^T is B^T (B k x n) or B (n x k); op(A)[0, :] is A's row or column 0 */
-    return launch_gemv<T>(env, transb ? GBLAS_OP_N : GBLAS_OP_T, transb ? n : k, transb ? k : n,
-                          alpha, B, ldb, A, transa ? 1 : lda, beta, C, ldc);
-}
-
-/* Depth of each split of k (a multiple of bk; k itself for one split): `splits` ranges wanted,
- * fewer when a range would be shallower than min_depth or the partials would not fit the
- * scratch budget. */
-inline int64_t split_k_depth(int64_t m, int64_t n, int64_t k, int64_t splits, int bk,
-                             size_t elem, int64_t min_depth) {
-    splits = clamp64(splits, 1, k / min_depth);
-    splits = clamp64(splits, 1, (int64_t)(GBLAS_CUDA_SCRATCH_BYTES / ((size_t)m * n * elem)));
-    const int64_t depth = ceil_div(ceil_div(k, splits), bk) * bk;
-    return depth > 0 ? depth : bk;
-}
 
 /* C[i, j] = alpha * S[i, j] + beta * C[i, j], S the sum over s of partial[s][i + j m] in a fixed
  * order: the splits form `groups` contiguous runs (a power of two up to 32, more when there are
@@ -264,4 +210,33 @@ cudaError_t launch_split_clusters(gblas_cuda_env *env, const char *name,
                                   size_t smem_bytes, Args... args) {
     return launch_with_attribute(env, name, kernel, grid, block, smem_bytes,
                                  split_cluster_attribute(grid.y), args...);
+}
+
+/* Whether the splits of `depth` (the config's split rule) reduce in clusters, and their depth,
+ * for a config whose clusters of s blocks run active[s] at once (counted at backend init):
+ * - 2 to kClusterSplits splits whose clusters fit one wave (active[s] >= tiles): as they are;
+ * - more splits: kClusterSplits of them, when that makes each block at most 8 tiles (of bk)
+ *   deeper and still gives at least every other SM a block, in clusters where they fit (through
+ *   global memory otherwise). The reduce pass this saves costs about as much: SGEMM 256^3 0.99
+ *   -> 1.16x cuBLAS, 384^3 0.86 -> 1.20x, 640^3 0.87 -> 1.03x; 128 x 128 x 1024, 7 tiles
+ *   deeper on 32 blocks, ran 0.88 -> 0.64x; 64 x 64 x 65536 keeps its hundreds of splits
+ *   through memory.
+ * Fewer splits than the rule's, where its clusters do not fit, won at 768^3 and 1000^3 and
+ * lost at 896^3 and 8192 x 33 x 8192 (bench/gemm-log.md section 23): not used. */
+inline bool cluster_split_depth(const int *active, int bk, int sm_count, int64_t k,
+                                int64_t tiles, int64_t &depth) {
+    const int64_t cap_depth = 8 * (int64_t)bk;
+    auto fits = [&](int64_t d) {
+        const int64_t s = ceil_div(k > 0 ? k : 1, d);
+        return s >= 2 && s <= kClusterSplits && tiles <= active[s];
+    };
+    if (fits(depth)) return true;
+    /* the cap does not ask whether the clusters fit, so that the split (and every bit of the
+     * result) depends on m, n, k and the SM count only; on the H200 the capped clusters always
+     * fit (more than 8 splits leave fewer than a ninth of the resident blocks' tiles) */
+    const int64_t capped = ceil_div(ceil_div(k, kClusterSplits), bk) * bk;
+    if (capped <= depth || capped - depth > cap_depth || 2 * tiles * kClusterSplits < sm_count)
+        return false;
+    depth = capped;
+    return fits(depth);
 }
