@@ -1,10 +1,8 @@
-/* test_asum_iamax.c: ASUM, I_AMAX and I_AMIN in s and d on every backend case, results in host
- * and in backend memory (both pointer modes). Sizes 0 to 300007 (past 2^17, so the threaded
- * and multi-block paths run), increments 1, 2, 5 and negative ones (which return 0 at once);
- * data kinds: random, NaN first / inside / everywhere, infinities, all magnitudes equal, and
- * ties scattered across chunk and block boundaries. Oracles: the reference BLAS loops (first
- * index on ties; a NaN in x[0] gives 1, any other NaN is passed over) and a long double sum. The
- * gaps of strided vectors hold values that would change every answer if read. */
+/* test_asum_iamax.c: ASUM, I_AMAX, I_AMIN in s and d on every backend case, results in host and
+ * backend memory. Sizes 0 to 300007 (threaded and multi-block paths), increments 1, 2, 5 and
+ * negative (0 at once); data with NaN first / inside / everywhere, infinities, equal magnitudes,
+ * ties across chunk edges. Oracles: the reference loops (first index on ties, NaN in x[0] gives 1,
+ * other NaN passed over) and a long double sum; gaps hold values that would change any answer. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

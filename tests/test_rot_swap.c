@@ -1,9 +1,7 @@
-/* test_rot_swap.c: SWAP, ROT and ROTM in s and d on every backend case. Sizes 0 to 300007 (past
- * 2^17: the threaded and multi-block paths), increments 1, 2, -1, -3 on both vectors, c and s
- * (ROT) and param (ROTM, every flag) in host and in backend memory. Checked against long double
- * references with the scaled bound; NaN and infinities propagate as the reference's arithmetic
- * does; entries of param a flag implies are NaN (never read); strided gaps come back bit for
- * bit; SWAP and flag -2 move or keep every bit. Aliasing as the reference loops allow it:
+/* test_rot_swap.c: SWAP, ROT, ROTM in s and d on every backend case; sizes 0 to 300007,
+ * increments 1, 2, -1, -3, c, s and param (every flag) in host and backend memory. Long double
+ * references with the scaled bound, NaN and Inf propagating as in the reference's arithmetic,
+ * param entries a flag implies set to NaN (never read), gaps and flag -2 bit for bit. Aliasing:
  * SWAP(x, x) changes nothing, ROT(x, x) leaves c x - s x (y's update is stored last). */
 #include <math.h>
 #include <stdio.h>

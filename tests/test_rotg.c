@@ -1,13 +1,8 @@
-/* test_rotg.c: ROTG and ROTMG in s and d on every backend case, every scalar in host and in
- * backend memory. The oracles follow the reference BLAS step by step in the precision under test
- * (rotg.f90 of 3.10+: scaled, r signed as the larger of |a|, |b|, z for reconstruction; drotmg.f
- * of 3.12: flags -2, -1, 0, 1, the rescaling by gam = 4096 while d1 or |d2| leaves
- * [1/gam^2, gam^2], the zeroing when d1 < 0 or the update would make it negative): each
- * operation is done in double and rounded to the precision, which gives the precision's own
- * correctly rounded result. Results agree within a few units of rounding (a backend may fuse a
- * multiply-add); flags exactly; param entries the flag implies are never written. Inputs cover
- * b == 0, a == 0, |a| > |b|, |b| > |a|, |a| == |b|, huge and tiny magnitudes, every ROTMG branch
- * and several rounds of rescaling, and random pairs kept away from the branch boundaries. */
+/* test_rotg.c: ROTG and ROTMG in s and d on every backend case, scalars in host and in backend
+ * memory, against the reference algorithms (rotg.f90 of 3.10+, the current drotmg.f) replayed
+ * step by step with each operation rounded to the precision: within a few roundings (a backend
+ * may fuse a multiply-add), flags exact, param entries a flag implies never written. Cases: every
+ * branch and edge (b or a zero, ties, huge and tiny values, rounds of rescaling) and random. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>

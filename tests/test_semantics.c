@@ -1,15 +1,8 @@
-/* test_semantics.c: the reference-BLAS behaviours gblas.h promises beyond plain arithmetic.
- *  - Early returns: n == 0 for every routine (a result becomes +0, in host or backend memory;
- *    nothing else is written), incx < 0 for ASUM, I_AMAX, I_AMIN (0) and SCAL (x untouched),
- *    m or n == 0 for GEMV and GEMM.
- *  - GEMM with k == 0 is C = beta C whatever alpha holds (NaN, -Inf), A and B unread; beta == 0
- *    writes zeros over NaN.
- *  - GEMV with alpha == 0 (host pointer mode) never reads A or x, so a one-element A with
- *    n = INT64_MAX - 1 is fine; in device pointer mode alpha is unknown and the extent check
- *    rejects that A.
- *  - Extent checks: an operand reaching past the top of the address space is INVALID_VALUE with
- *    the message (on the CPU backend, where such a pointer could otherwise be dereferenced);
- *    operands the call does not read are not checked. */
+/* test_semantics.c: reference-BLAS behaviours gblas.h promises beyond arithmetic: early returns
+ * (n == 0; incx < 0 for ASUM, I_AMAX, I_AMIN, SCAL; m or n == 0) in both pointer modes; GEMM
+ * k == 0 is beta C whatever alpha holds (NaN, -Inf); GEMV alpha == 0 never touches A or x, even
+ * with n = INT64_MAX - 1; operands past the top of the address space are rejected on the CPU
+ * backend, and operands a call does not read are not checked. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -323,8 +316,8 @@ API_TEST(semantics, extent_checks) {
     harness_close(&t);
 }
 
-/* The lead's case: on x86-64 Linux user space ends at 2^47, so a vector of 1024 elements at
- * 2^47 - 64 cannot be memory and must be rejected (the CPU backend would fault reading it). */
+/* On x86-64 Linux user space ends at 2^47 (4-level paging): a vector of 1024 elements at
+ * 2^47 - 64 cannot be memory, so it must be rejected rather than read (which faults). */
 Test(semantics, extent_past_user_space_cpu) {
     gblas_handle_t h;
     EXPECT_OK(NULL, gblas_create(&h, GBLAS_BACKEND_CPU));
