@@ -7,7 +7,7 @@
 
 /* N: rows of y per block: 128 KiB of them (kept in L2) when y is updated in place, so that each
  * column of A is read in runs that long; 32 KiB when a strided y is gathered into a block on
- * the stack, or when more than GBLAS_CPU_KBLOCK columns need a block of partial sums there.
+ * the stack; columns past the first GBLAS_CPU_KBLOCK sum into a block that size there.
  * Each load of a column is preceded by a prefetcht0 of the same line: on Zen 4 that measured
  * faster than no prefetch (sgemv N 4096 0.93 -> 1.01x OpenBLAS) and than prefetching 64-512
  * bytes ahead; the VM exposes no counters to say why (bench/cpu-log.md section 7). */
@@ -27,7 +27,7 @@
 /* One call as its blocks see it: x and y point at element 0 of each vector. */
 typedef struct {
     int64_t m, n, lda, incx, incy;
-    int64_t rows; /* N: rows of y per block, at most GEMV_ROWS (GEMV_STACK_ROWS: see above) */
+    int64_t rows; /* N: rows of y per block, at most GEMV_ROWS (GEMV_STACK_ROWS: strided y) */
     int tcols;    /* T: columns per group */
     T alpha, beta;
     const T *A, *x;
@@ -127,7 +127,8 @@ static void gemv_n_cols(const gemv_task *t, T *yb, const T *a, int64_t rows, int
 
 /* N, the rows [i0, i0 + rows) of block blk: yb = beta * yb, then yb += (alpha * x[j]) *
  * A(i0:i1, j) for the first GBLAS_CPU_KBLOCK columns j in order (gemv_n_cols); each later
- * block of that many columns is summed from zero in buf and then added to y. yb is y itself,
+ * block of that many columns is summed from zero in buf, GEMV_STACK_ROWS rows at a time, and
+ * then added to y. yb is y itself,
  * or, for a strided y, the block gathered into buf (scattered back after the first column
  * block; later blocks scatter-add). */
 static void gemv_n_block(void *arg, int64_t blk) {
@@ -159,12 +160,16 @@ static void gemv_n_block(void *arg, int64_t blk) {
         gemv_n_cols(t, yb, a, rows, 0, first);
         if (t->incy != 1)
             for (int64_t i = 0; i < rows; i++) y[i * t->incy] = yb[i];
-        /* rows <= GEMV_STACK_ROWS here (gemv): buf holds the partial sums */
-        for (int64_t j0 = first; j0 < n; j0 += GBLAS_CPU_KBLOCK) {
-            const int64_t j1 = n - j0 < GBLAS_CPU_KBLOCK ? n : j0 + GBLAS_CPU_KBLOCK;
-            for (int64_t i = 0; i < rows; i++) buf[i] = 0;
-            gemv_n_cols(t, buf, a, rows, j0, j1);
-            for (int64_t i = 0; i < rows; i++) y[i * t->incy] += buf[i];
+        /* Later column blocks, GEMV_STACK_ROWS rows at a time: buf holds their partial sums
+         * (a strided y's block has no more rows than that). */
+        for (int64_t r0 = 0; r0 < rows && first < n; r0 += GEMV_STACK_ROWS) {
+            const int64_t nr = rows - r0 < GEMV_STACK_ROWS ? rows - r0 : GEMV_STACK_ROWS;
+            for (int64_t j0 = first; j0 < n; j0 += GBLAS_CPU_KBLOCK) {
+                const int64_t j1 = n - j0 < GBLAS_CPU_KBLOCK ? n : j0 + GBLAS_CPU_KBLOCK;
+                for (int64_t i = 0; i < nr; i++) buf[i] = 0;
+                gemv_n_cols(t, buf, a + r0, nr, j0, j1);
+                for (int64_t i = 0; i < nr; i++) y[(r0 + i) * t->incy] += buf[i];
+            }
         }
         return;
     }
@@ -256,12 +261,10 @@ static gblas_status_t gemv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, i
     if (t.alpha != 0) t.x = (const T *)x + gblas_vec_start(notrans ? n : m, incx);
     const int parallel = (double)m * (double)n >= (double)GBLAS_CPU_PARALLEL_MIN;
     if (notrans) {
-        /* Blocks of at most GEMV_ROWS (GEMV_STACK_ROWS: a strided y, or partial sums past
-         * the first GBLAS_CPU_KBLOCK columns), at least one per thread (each element of y
-         * sees the same operations whatever block holds it). */
+        /* Blocks of at most GEMV_ROWS (GEMV_STACK_ROWS for a strided y), at least one per
+         * thread (each element of y sees the same operations whatever block holds it). */
         const int64_t share = (m + gblas_cpu_threads(ctx) - 1) / gblas_cpu_threads(ctx);
-        const int64_t most =
-            incy == 1 && (t.alpha == 0 || n <= GBLAS_CPU_KBLOCK) ? GEMV_ROWS : GEMV_STACK_ROWS;
+        const int64_t most = incy == 1 ? GEMV_ROWS : GEMV_STACK_ROWS;
         t.rows = share < most ? (share + VL - 1) / VL * VL : most;
         gblas_cpu_for(ctx, (m + t.rows - 1) / t.rows, parallel, gemv_n_block, &t);
         return GBLAS_STATUS_SUCCESS;
