@@ -69,6 +69,26 @@ typedef enum { GBLAS_OP_N = 0, GBLAS_OP_T = 1, GBLAS_OP_C = 2 } gblas_operation_
 
 typedef enum { GBLAS_POINTER_MODE_HOST = 0, GBLAS_POINTER_MODE_DEVICE = 1 } gblas_pointer_mode_t;
 
+/* Threads. A handle may be shared by threads: every call on it (routines, setters and getters,
+ * memory and copies, gblas_last_error) holds the handle while it runs, so calls through one
+ * handle are serialised and each sees the workspace, stream and pointer mode whole. Settings
+ * (stream, pointer mode, workspace, threads) are the handle's, not the thread's: one thread's
+ * gblas_set_pointer_mode applies to the next call of every thread. Use a handle per thread to
+ * run calls in parallel. Handles are independent of each other: calls on different handles
+ * never wait for one another (gblas_malloc / gblas_free share one short lock).
+ * gblas_destroy waits for a call running on another thread to finish, but no call may start on
+ * a handle once its gblas_destroy has begun.
+ *
+ * Misuse the library detects (NOT_INITIALIZED or INVALID_VALUE, never a crash):
+ *  - a NULL handle, or a pointer to readable memory that is not a handle;
+ *  - a second gblas_destroy, or any call, on a handle among the last 16 destroyed in the
+ *    process ("handle = 0x... was destroyed"); an older destroyed handle has been freed and is
+ *    then a use after free, as with free();
+ *  - gblas_free of a pointer gblas_malloc did not return, of one already freed, or of one from
+ *    a handle of the other backend.
+ * Not detected (undefined behaviour): a handle pointer to unmapped memory, a call racing with
+ * gblas_destroy of the same handle, buffers smaller than the sizes and increments passed. */
+
 /* Creates a handle on the given backend, with the default stream, host pointer mode and a
  * workspace large enough for every routine. The CUDA backend uses the calling thread's current
  * device. The CPU backend's instruction-set path is the best this host supports, unless the
@@ -81,7 +101,9 @@ typedef enum { GBLAS_POINTER_MODE_HOST = 0, GBLAS_POINTER_MODE_DEVICE = 1 } gbla
 GBLAS_API gblas_status_t gblas_create(gblas_handle_t *h, gblas_backend_t backend);
 
 /* Waits for the handle's stream, then frees the handle and its workspace. Accepts NULL.
- * Returns SUCCESS, or EXECUTION_FAILED if pending work failed (the handle is freed anyway). */
+ * Returns SUCCESS, or EXECUTION_FAILED if pending work failed (the handle is freed anyway);
+ * NOT_INITIALIZED for a handle already destroyed (see "Misuse" above). Memory from
+ * gblas_malloc is not freed: it outlives the handle. */
 GBLAS_API gblas_status_t gblas_destroy(gblas_handle_t h);
 
 /* The backend the handle runs on (never AUTO). NOT_INITIALIZED, INVALID_VALUE (backend NULL). */
@@ -111,9 +133,11 @@ GBLAS_API gblas_status_t gblas_set_workspace(gblas_handle_t h, void *ws, size_t 
 /* The smallest workspace, in bytes, that every routine of this handle's backend works in. */
 GBLAS_API gblas_status_t gblas_workspace_size(gblas_handle_t h, size_t *bytes);
 
-/* CPU backend: threads the routines may use (>= 1). Default: the cores OpenMP reports.
- * On the CUDA backend the value is kept but unused, and reads back as 0 until set.
- * NOT_INITIALIZED, INVALID_VALUE. */
+/* CPU backend: threads the routines may use, 1 to GBLAS_MAX_THREADS. Default: the cores OpenMP
+ * reports (at most GBLAS_MAX_THREADS). On the CUDA backend the value is kept but unused, and
+ * reads back as 0 until set. NOT_INITIALIZED, INVALID_VALUE (out of range; the handle keeps
+ * its value). */
+#define GBLAS_MAX_THREADS 1024
 GBLAS_API gblas_status_t gblas_set_num_threads(gblas_handle_t h, int threads);
 GBLAS_API gblas_status_t gblas_get_num_threads(gblas_handle_t h, int *threads);
 
@@ -121,18 +145,25 @@ GBLAS_API gblas_status_t gblas_get_num_threads(gblas_handle_t h, int *threads);
  * NOT_INITIALIZED; EXECUTION_FAILED with the device's error text when that work failed. */
 GBLAS_API gblas_status_t gblas_synchronize(gblas_handle_t h);
 
-/* The message of the handle's last failing call, or "" if none failed. For h = NULL: the
- * message of the calling thread's last failed gblas_create or call on a NULL handle. The text
- * stays valid until the next call on the same handle (or thread, for NULL). */
+/* The message of the handle's last failing call, or "" if none failed. The message belongs to
+ * the handle: on a shared handle it is the last failure of any thread's call, so a thread that
+ * needs its own call's message must not let other threads fail calls on the handle in between.
+ * The text returned is the calling thread's copy, valid until its next gblas_last_error.
+ * For h = NULL: the message of the calling thread's last failed gblas_create or call on a NULL
+ * or destroyed handle, valid until that thread's next such failure. "invalid handle" for a
+ * handle that is not live. */
 GBLAS_API const char *gblas_last_error(gblas_handle_t h);
 
 /* ---- memory -------------------------------------------------------------------------------- */
 /* Allocates bytes of backend memory: device memory (CUDA) or 64-byte aligned host memory (CPU).
  * bytes = 0 gives *p = NULL and SUCCESS. NOT_INITIALIZED, INVALID_VALUE (p NULL), ALLOC_FAILED
- * (with *p = NULL; the handle stays usable). */
+ * (with *p = NULL and nothing allocated; the handle stays usable). The memory outlives the
+ * handle and is freed through any handle of the same backend. */
 GBLAS_API gblas_status_t gblas_malloc(gblas_handle_t h, void **p, size_t bytes);
-/* Frees memory from gblas_malloc of the same handle. Accepts NULL. NOT_INITIALIZED,
- * EXECUTION_FAILED. */
+/* Frees memory from gblas_malloc on a handle of the same backend. Accepts NULL.
+ * NOT_INITIALIZED; INVALID_VALUE (p not from gblas_malloc, freed already, or from the other
+ * backend: nothing is freed); EXECUTION_FAILED (the CUDA runtime's failure; the pointer is
+ * then forgotten). */
 GBLAS_API gblas_status_t gblas_free(gblas_handle_t h, void *p);
 
 /* Copies a rows x cols column-major matrix of elem-byte elements from host (leading dimension
@@ -142,7 +173,7 @@ GBLAS_API gblas_status_t gblas_free(gblas_handle_t h, void *p);
  * memory the CUDA runtime may complete them before returning).
  * NOT_INITIALIZED; INVALID_VALUE (rows or cols < 0, elem == 0, ldh or ldd < max(1, rows), NULL
  * host or dev with work to do, a host pointer where backend memory is required and the reverse,
- * where detectable); EXECUTION_FAILED. */
+ * where detectable, an operand reaching past the end of the address space); EXECUTION_FAILED. */
 GBLAS_API gblas_status_t gblas_set_matrix(gblas_handle_t h, int64_t rows, int64_t cols, size_t elem,
                                 const void *host, int64_t ldh, void *dev, int64_t ldd);
 GBLAS_API gblas_status_t gblas_get_matrix(gblas_handle_t h, int64_t rows, int64_t cols, size_t elem,
@@ -185,8 +216,8 @@ GBLAS_API gblas_status_t gblas_get_vector_async(gblas_handle_t h, int64_t n, siz
  *    argument in BLAS order, named in gblas_last_error); EXECUTION_FAILED (launch or device
  *    failure, with the CUDA error text). In host pointer mode a routine that returns a result
  *    waits for its own stream; nothing else waits.
- *  - A handle may be shared by threads: each call holds the handle while it runs, so calls
- *    through one handle are serialised. Use a handle per thread to run calls in parallel.
+ *  - A handle may be shared by threads (see "Threads" above): calls through one handle are
+ *    serialised, each with the whole workspace. Use a handle per thread to run in parallel.
  *  - GBLAS_OP_C equals GBLAS_OP_T for the real types. */
 
 /* BEGIN GENERATED ROUTINES (routines/gen.py) */

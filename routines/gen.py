@@ -26,6 +26,7 @@ from table import ROUTINES, TYPES, Let, Mat, Result, Scalar, Size, Array, Op, Ve
 from gen_common import BANNER, HEADER_BEGIN, HEADER_END, ROOT, label, params, result_of, wrap  # noqa: E402
 from gen_tests import gen_test_dispatch, gen_bad_args  # noqa: E402
 from gen_bench import gen_bench  # noqa: E402
+from gen_fuzz import gen_fuzz  # noqa: E402
 
 # ---- include/gblas.h -------------------------------------------------------------------------
 def gen_header():
@@ -184,6 +185,7 @@ def outputs():
         "tests/test_bad_args_gen.c": gen_bad_args(),
         "bench/bench_routines_gen.h": bh,
         "bench/bench_routines_gen.c": bc,
+        "fuzz/fuzz_calls_gen.c": gen_fuzz(),
     }
 
 

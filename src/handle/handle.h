@@ -7,8 +7,10 @@
 #include <pthread.h>
 
 #include "backend.h"
+#include "fault.h"
 
 #define GBLAS_HANDLE_MAGIC 0x67626c6173686e64ULL /* "gblashnd" */
+#define GBLAS_HANDLE_DEAD 0x67626c6164656164ULL  /* "gbladead": destroyed, kept in quarantine */
 
 struct gblas_handle_s {
     uint64_t magic;
@@ -27,6 +29,14 @@ static inline void gblas_handle_unlock(gblas_handle_t h) { pthread_mutex_unlock(
 
 /* Formats "fmt" into h's message (or the calling thread's message when h is NULL), returns s. */
 gblas_status_t gblas_fail(gblas_handle_t h, gblas_status_t s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Formats fmt into h's message followed by ": " and the message h held before (a backend's
+ * detail, which ctx->msg wrote into the same buffer); returns s. */
+gblas_status_t gblas_fail_detail(gblas_handle_t h, gblas_status_t s, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
@@ -51,6 +61,17 @@ static inline gblas_status_t gblas_finish(gblas_handle_t h, const char *routine,
 /* Which side can read p: GBLAS_ACCESS_* bits (see gblas_ops.pointer_access). */
 static inline int gblas_pointer_access(gblas_handle_t h, const void *p) {
     return h->ops.pointer_access ? h->ops.pointer_access(&h->ctx, p) : GBLAS_ACCESS_BOTH;
+}
+
+/* The one way the handle and memory layers allocate backend memory: ops->alloc behind the
+ * fault hook (an injected failure reads as the backend's ALLOC_FAILED). */
+static inline gblas_status_t gblas_backend_alloc(gblas_handle_t h, void **p, size_t bytes) {
+    if (gblas_fault()) {
+        *p = NULL;
+        return gblas_ctx_fail(&h->ctx, GBLAS_STATUS_ALLOC_FAILED,
+                              "could not allocate %zu bytes (injected fault)", bytes);
+    }
+    return h->ops.alloc(&h->ctx, p, bytes);
 }
 
 #define GBLAS_TRY(expr)                                                                        \

@@ -1,5 +1,6 @@
 /* status.c: status names and descriptions (generated from GBLAS_STATUS_LIST), the version call,
- * and the per-handle / per-thread last-error message. */
+ * and the per-handle / per-thread last-error message. A handle's message belongs to the handle:
+ * written under its lock, read back through a per-thread copy taken under the same lock. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,22 +40,41 @@ gblas_status_t gblas_fail(gblas_handle_t h, gblas_status_t s, const char *fmt, .
     return s;
 }
 
+gblas_status_t gblas_fail_detail(gblas_handle_t h, gblas_status_t s, const char *fmt, ...) {
+    /* h->msg is both the detail and the destination: format from copies, never in place. */
+    char detail[GBLAS_MSG_CAP], prefix[GBLAS_MSG_CAP];
+    memcpy(detail, h->msg, sizeof detail);
+    detail[GBLAS_MSG_CAP - 1] = '\0';
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(prefix, sizeof prefix, fmt, ap);
+    va_end(ap);
+    return gblas_fail(h, s, "%s: %s", prefix, detail);
+}
+
 gblas_status_t gblas_handle_invalid(gblas_handle_t h, const char *routine) {
     if (h == NULL)
         return gblas_fail(NULL, GBLAS_STATUS_NOT_INITIALIZED, "%s: handle is NULL", routine);
+    if (h->magic == GBLAS_HANDLE_DEAD)
+        return gblas_fail(NULL, GBLAS_STATUS_NOT_INITIALIZED,
+                          "%s: handle = %p was destroyed", routine, (void *)h);
     return gblas_fail(NULL, GBLAS_STATUS_NOT_INITIALIZED,
                       "%s: handle = %p is not a live gblas handle", routine, (void *)h);
 }
 
 gblas_status_t gblas_backend_failed(gblas_handle_t h, const char *routine, gblas_status_t s) {
-    char detail[GBLAS_MSG_CAP];
-    memcpy(detail, h->msg, sizeof detail);
-    detail[GBLAS_MSG_CAP - 1] = '\0';
-    return gblas_fail(h, s, "%s: %s", routine, detail);
+    return gblas_fail_detail(h, s, "%s", routine);
 }
+
+/* The calling thread's copy of a handle's message: another thread sharing the handle may
+ * write a new one while the caller reads this. */
+static _Thread_local char thread_copy[GBLAS_MSG_CAP];
 
 const char *gblas_last_error(gblas_handle_t h) {
     if (h == NULL) return thread_msg;
     if (h->magic != GBLAS_HANDLE_MAGIC) return "invalid handle";
-    return h->msg;
+    gblas_handle_lock(h);
+    memcpy(thread_copy, h->msg, sizeof thread_copy);
+    gblas_handle_unlock(h);
+    return thread_copy;
 }

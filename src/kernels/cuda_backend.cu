@@ -3,7 +3,9 @@
  * handle's stream), stream checks, and one adapter template cuda_<routine><T> per routine of the
  * routine table (filled by cuda_fill_gen.h), which turns the type-erased arguments and pointer-mode
  * scalars into a launcher call (cuda_launch.cuh) and launch errors into statuses. Errors the
- * runtime reports are cleared with cudaGetLastError so a failed call leaves the handle usable. */
+ * runtime reports are cleared with cudaGetLastError so a failed call leaves the handle usable.
+ * In fault-injection builds (fault.h) each runtime call on the create, memory and launch paths
+ * can be made to fail: "gblas_fault() ? <error> : <call>". */
 #include <cstdio>
 #include <new>
 
@@ -12,6 +14,7 @@
 extern "C" {
 #include "backend.h"
 }
+#include "fault.h"
 #include "cuda_launch.cuh"
 #include "gemm_launch.cuh"
 
@@ -40,6 +43,7 @@ gblas_status_t runtime_failed(gblas_ctx *ctx, gblas_status_t status, const char 
 }
 
 gblas_status_t launched(gblas_ctx *ctx, const gblas_cuda_env &env, cudaError_t err) {
+    if (err == cudaSuccess && gblas_fault()) err = cudaErrorLaunchFailure;
     if (err == cudaSuccess) return GBLAS_STATUS_SUCCESS;
     return runtime_failed(ctx, GBLAS_STATUS_EXECUTION_FAILED,
                           env.failed ? env.failed : "kernel launch", err);
@@ -56,10 +60,12 @@ gblas_status_t reduction_done(gblas_ctx *ctx, const gblas_cuda_env &env, cudaErr
                               void *result, size_t bytes) {
     if (err != cudaSuccess || ctx->pointer_mode == GBLAS_POINTER_MODE_DEVICE)
         return launched(ctx, env, err);
-    err = cudaMemcpyAsync(result, ctx->workspace, bytes, cudaMemcpyDefault, env.stream);
+    err = gblas_fault() ? cudaErrorUnknown
+                        : cudaMemcpyAsync(result, ctx->workspace, bytes, cudaMemcpyDefault,
+                                          env.stream);
     if (err != cudaSuccess)
         return runtime_failed(ctx, GBLAS_STATUS_EXECUTION_FAILED, "cudaMemcpyAsync(result)", err);
-    err = cudaStreamSynchronize(env.stream);
+    err = gblas_fault() ? cudaErrorUnknown : cudaStreamSynchronize(env.stream);
     if (err != cudaSuccess)
         return runtime_failed(ctx, GBLAS_STATUS_EXECUTION_FAILED, "cudaStreamSynchronize", err);
     return GBLAS_STATUS_SUCCESS;
@@ -235,7 +241,7 @@ void cuda_release(gblas_ctx *ctx) {
 gblas_status_t cuda_alloc(gblas_ctx *ctx, void **p, size_t bytes) {
     *p = nullptr;
     if (bytes == 0) return GBLAS_STATUS_SUCCESS;
-    const cudaError_t err = cudaMalloc(p, bytes);
+    const cudaError_t err = gblas_fault() ? cudaErrorMemoryAllocation : cudaMalloc(p, bytes);
     if (err != cudaSuccess) {
         *p = nullptr;
         (void)cudaGetLastError();
@@ -277,29 +283,35 @@ gblas_status_t cuda_copy_2d(gblas_ctx *ctx, gblas_copy_dir_t, int64_t rows, int6
     const char *what;
     if (lds == rows && ldd == rows) {
         what = "cudaMemcpyAsync";
-        err = cudaMemcpyAsync(dst, src, (size_t)rows * (size_t)cols * elem, cudaMemcpyDefault, s);
+        err = gblas_fault() ? cudaErrorUnknown
+                            : cudaMemcpyAsync(dst, src, (size_t)rows * (size_t)cols * elem,
+                                              cudaMemcpyDefault, s);
     } else {
         what = "cudaMemcpy2DAsync";
-        err = cudaMemcpy2DAsync(dst, (size_t)ldd * elem, src, (size_t)lds * elem,
-                                (size_t)rows * elem, (size_t)cols, cudaMemcpyDefault, s);
+        err = gblas_fault() ? cudaErrorUnknown
+                            : cudaMemcpy2DAsync(dst, (size_t)ldd * elem, src, (size_t)lds * elem,
+                                                (size_t)rows * elem, (size_t)cols,
+                                                cudaMemcpyDefault, s);
     }
     if (err == cudaSuccess && !async) {
         what = "cudaStreamSynchronize";
-        err = cudaStreamSynchronize(s);
+        err = gblas_fault() ? cudaErrorUnknown : cudaStreamSynchronize(s);
     }
     if (err != cudaSuccess) return runtime_failed(ctx, GBLAS_STATUS_EXECUTION_FAILED, what, err);
     return GBLAS_STATUS_SUCCESS;
 }
 
 gblas_status_t cuda_zero_fill(gblas_ctx *ctx, void *p, size_t bytes) {
-    const cudaError_t err = cudaMemsetAsync(p, 0, bytes, stream_of(ctx));
+    const cudaError_t err =
+        gblas_fault() ? cudaErrorUnknown : cudaMemsetAsync(p, 0, bytes, stream_of(ctx));
     if (err != cudaSuccess)
         return runtime_failed(ctx, GBLAS_STATUS_EXECUTION_FAILED, "cudaMemsetAsync", err);
     return GBLAS_STATUS_SUCCESS;
 }
 
 gblas_status_t cuda_synchronize(gblas_ctx *ctx) {
-    const cudaError_t err = cudaStreamSynchronize(stream_of(ctx));
+    const cudaError_t err =
+        gblas_fault() ? cudaErrorUnknown : cudaStreamSynchronize(stream_of(ctx));
     if (err != cudaSuccess)
         return runtime_failed(ctx, GBLAS_STATUS_EXECUTION_FAILED, "cudaStreamSynchronize", err);
     return GBLAS_STATUS_SUCCESS;
@@ -331,7 +343,7 @@ gblas_status_t no_device(gblas_ctx *ctx, cudaError_t err) {
 
 extern "C" gblas_status_t gblas_cuda_backend_init(gblas_ctx *ctx, gblas_ops *ops) {
     int count = 0, device = 0, major = 0, minor = 0, sms = 0;
-    cudaError_t err = cudaGetDeviceCount(&count);
+    cudaError_t err = gblas_fault() ? cudaErrorUnknown : cudaGetDeviceCount(&count);
     if (err == cudaSuccess && count == 0) err = cudaErrorNoDevice;
     if (err == cudaSuccess) err = cudaGetDevice(&device);
     if (err == cudaSuccess)

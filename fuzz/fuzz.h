@@ -1,0 +1,118 @@
+/* fuzz.h: the fuzz harness over gblas's public API. An input is a sequence of calls; each call
+ * is decoded from the input's bytes (a routine of the routine table, its type and arguments, or
+ * a handle/memory call) and made on two sides, two handles that must agree: under libFuzzer
+ * the CPU reference path against the CPU's default path, in the replay (scripts/gpu-check) the
+ * CPU against CUDA. fuzz_core.c is the hand-written part (decoding of values, buffers sized to
+ * exactly what a valid call may touch, the checks); fuzz_calls_gen.c, generated from the
+ * routine table, decodes and calls each routine. */
+#ifndef GBLAS_FUZZ_H
+#define GBLAS_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gblas.h"
+
+enum { FZ_SIDES = 2, FZ_MAX_ARGS = 12, FZ_MAX_VALUES = 8 };
+
+/* Element types, as the routine table's s d c z. */
+typedef enum { FZ_S, FZ_D, FZ_C, FZ_Z } fz_type;
+
+typedef enum { FZ_VEC, FZ_MAT, FZ_SCALAR, FZ_RESULT, FZ_ARRAY } fz_kind;
+
+/* One handle a call is made on, with where its backend memory lives. */
+typedef struct {
+    gblas_handle_t h;
+    int device;       /* backend memory is device memory (CUDA): reached through copies */
+    const char *name; /* "cpu-reference", "cpu", "cuda" */
+    void *workspace;  /* a user workspace set on h, or NULL */
+    int threads;      /* h's thread count at creation */
+} fz_side;
+
+/* A pointer argument of a routine call. Vectors are 1 x n with ld = inc; scalars, results and
+ * arrays are 1 x len. */
+typedef struct {
+    const char *name;
+    fz_kind kind;
+    char elem_kind; /* 'T' the element type, 'R' its real type, 'I' an int64_t index */
+    int out;        /* the routine may write it */
+    int need;       /* the routine's rule says the call reads or writes it */
+    int64_t rows, cols, ld;
+    double value[FZ_MAX_VALUES]; /* scalars and arrays: decoded from the input */
+    uint8_t choice;              /* from the input: give the call NULL */
+    /* filled by fz_prepare */
+    size_t comps;                      /* real components allocated (0: NULL) */
+    size_t comp_bytes;                 /* 4 or 8 (an index: 8) */
+    void *p[FZ_SIDES];                 /* what each side's call is given */
+    unsigned char *before, *after[FZ_SIDES]; /* contents before, and each side's after */
+} fz_arg;
+
+/* The input bytes not read yet; reads past the end give 0. */
+typedef struct {
+    const uint8_t *in;
+    size_t left;
+} fz_input;
+
+typedef struct {
+    fz_side *side[FZ_SIDES];
+    fz_input *input;
+    const char *routine; /* the public name */
+    fz_type type;
+    int bad;             /* a size, op, increment or leading-dimension rule fails */
+    int64_t work_size;   /* the largest size argument the call works over (tolerance) */
+    int pointer_mode;    /* the sides' current gblas_pointer_mode_t */
+    uint8_t data_seed;   /* seeds the operands' contents; bit 7: put NaN and Inf in them */
+    fz_arg args[FZ_MAX_ARGS];
+    int nargs;
+    gblas_status_t status[FZ_SIDES];
+    int problems;
+    char desc[512]; /* the decoded arguments, for the report */
+} fz_call;
+
+/* Argument decoders, in the order the routine takes its arguments. */
+int64_t fz_size(fz_call *z, const char *name);
+gblas_operation_t fz_op(fz_call *z);
+int64_t fz_inc(fz_call *z);
+int64_t fz_ld(fz_call *z, int64_t rows);
+fz_arg *fz_scalar(fz_call *z, const char *name, char kind, int need, int out);
+fz_arg *fz_result(fz_call *z, const char *name, char kind);
+fz_arg *fz_array(fz_call *z, const char *name, int length, int out);
+fz_arg *fz_vec(fz_call *z, const char *name, int64_t n, int64_t inc, int need, int out);
+fz_arg *fz_mat(fz_call *z, const char *name, int64_t rows, int64_t cols, int64_t ld,
+               int64_t ld_rows, int need, int out);
+/* gblas_scalar_is as the API layer sees it: the value in host pointer mode, else unknown (0). */
+int fz_scalar_is(const fz_call *z, const fz_arg *a, double v);
+
+/* Allocates and fills every argument on both sides; 0 when the call is skipped (a valid call
+ * whose operands are too large to allocate). */
+int fz_prepare(fz_call *z);
+/* Checks the sides' statuses, messages and outputs against each other and the inputs, then
+ * frees the arguments. */
+void fz_check(fz_call *z);
+
+typedef void fz_routine_fn(fz_call *z);
+typedef struct {
+    const char *name;
+    fz_type type;
+    fz_routine_fn *run;
+} fz_entry;
+extern const fz_entry fz_entries[]; /* fuzz_calls_gen.c */
+extern const int fz_entry_count;
+
+/* Whether two messages are the same text, pointers ("0x...") aside. */
+int fz_same_message(const char *a, const char *b);
+/* Set before any input runs: a problem aborts the process (libFuzzer then keeps the input)
+ * instead of being counted. */
+extern int fz_fatal;
+
+/* The two sides of a run (FZ_SIDES of them, allocated): "cpu" (the CPU reference path against
+ * the default path) or "cuda" (the CPU's default path against CUDA). NULL with a message on
+ * stderr when one cannot be made. Sets GBLAS_CPU_PATH around each creation: call it from one
+ * thread at a time. */
+fz_side *fz_open_sides(const char *pair);
+void fz_close_sides(fz_side *sides);
+/* Runs one input on the sides; returns the problems found (each printed to stderr). Threads
+ * may run inputs at once on different sides. */
+int fz_run_input(fz_side *sides, const uint8_t *data, size_t size);
+
+#endif /* GBLAS_FUZZ_H */

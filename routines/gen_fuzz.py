@@ -1,0 +1,100 @@
+"""The fuzz harness's output of routines/gen.py (see its docstring): fuzz/fuzz_calls_gen.c, one
+decoder per routine, so every routine of the table is fuzzed.
+
+A decoder reads the routine's arguments from the fuzz input in BLAS order, by role (fuzz.h):
+  Size      fz_size           a small size, or an edge value (0, 1, negative, near INT64_MAX)
+  Op        fz_op             N, T, C, or a value outside the enum
+  Scalar    fz_scalar         a value (0, 1, NaN, Inf, ...), needed per the table's rule
+  Vec       fz_inc, fz_vec    an increment (incl. 0, negative, huge), then the operand
+  Mat       fz_ld, fz_mat     a leading dimension near max(1, rows) or an edge value
+  Result    fz_result         always needed
+  Array     fz_array          `length` values
+  Let       a local, the table's expression with gblas_scalar_is(h, t, ...) read as
+            fz_scalar_is(fzc, ...) (the harness knows the pointer mode and the value)
+Each size, op, increment and leading-dimension rule that fails marks the call invalid
+(fzc->bad); fz_prepare (fuzz_core.c) adds the pointer and extent rules, allocates each operand to
+exactly its extent, and decides whether the call can run. Then the routine is called once per
+side and fz_check compares the sides.
+"""
+import re
+
+from table import ROUTINES, TYPES, Array, Let, Mat, Op, Result, Scalar, Size, Vec
+from gen_common import BANNER, params, wrap
+
+FZ_TYPE = {"s": "FZ_S", "d": "FZ_D", "c": "FZ_C", "z": "FZ_Z"}
+
+
+def let_expr(expr):
+    """A Let's C expression with the API's scalar test replaced by the harness's."""
+    out = expr.replace("gblas_scalar_is(h, t, ", "fz_scalar_is(fzc, ")
+    left = re.sub(r"GBLAS_OP_[NTC]\b", "", out.replace("fz_scalar_is(fzc, ", ""))
+    if "gblas_" in left or re.search(r"\b(h|t|fzc|fzs|fzh)\b", left):
+        raise SystemExit("gen_fuzz: Let expression %r uses something the harness cannot "
+                         "evaluate; teach gen_fuzz.py about it" % expr)
+    return out
+
+
+def decoder(r):
+    """Integers first (sizes, ops, increments, leading dimensions: the need rules of scalars
+    may read an increment that comes later in BLAS order), then scalars, Lets and operands."""
+    out = ["\n/* %s: %s */\n" % (r.name, ", ".join(n for _, n in params(r, None))),
+           "static void fz_%s(fz_call *fzc) {\n" % r.name]
+    for a in r.args:
+        if isinstance(a, Size):
+            out.append('    const int64_t %s = fz_size(fzc, "%s");\n' % (a.name, a.name))
+        elif isinstance(a, Op):
+            out.append("    const gblas_operation_t %s = fz_op(fzc);\n" % a.name)
+        elif isinstance(a, Vec):
+            out.append("    const int64_t %s = fz_inc(fzc);\n" % a.inc)
+        elif isinstance(a, Mat):
+            out.append("    const int64_t %s = fz_ld(fzc, %s);\n" % (a.ld, a.ld_rows[1]))
+    for a in r.args:
+        if isinstance(a, Let):
+            out.append("    const int %s = %s;\n" % (a.name, let_expr(a.expr)))
+        elif isinstance(a, Scalar):
+            out.append(wrap("    fz_arg *%s = fz_scalar(" % a.name,
+                            ["fzc", '"%s"' % a.name, "'%s'" % a.kind, a.need, str(int(a.out))],
+                            ");", indent=8))
+        elif isinstance(a, Result):
+            out.append('    fz_arg *%s = fz_result(fzc, "%s", \'%s\');\n' % (a.name, a.name, a.kind))
+        elif isinstance(a, Array):
+            out.append('    fz_arg *%s = fz_array(fzc, "%s", %d, %d);\n'
+                       % (a.name, a.name, a.length, int(a.out)))
+        elif isinstance(a, Vec):
+            out.append(wrap("    fz_arg *%s = fz_vec(" % a.name,
+                            ["fzc", '"%s"' % a.name, a.n, a.inc, a.need, str(int(a.out))], ");",
+                            indent=8))
+        elif isinstance(a, Mat):
+            out.append(wrap("    fz_arg *%s = fz_mat(" % a.name,
+                            ["fzc", '"%s"' % a.name, a.rows, a.cols, a.ld, a.ld_rows[1], a.need,
+                             str(int(a.out))], ");", indent=8))
+    out.append("    if (!fz_prepare(fzc)) return;\n")
+    out.append("    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {\n")
+    out.append("        gblas_handle_t fzh = fzc->side[fzs]->h;\n")
+    out.append("        switch (fzc->type) {\n")
+    for t in r.types:
+        args = ["fzh"]
+        for _, n in params(r, None):
+            is_ptr = any(getattr(a, "name", None) == n and not isinstance(a, (Size, Op, Let))
+                         for a in r.args)
+            args.append("%s->p[fzs]" % n if is_ptr else n)
+        out.append(wrap("        case %s: fzc->status[fzs] = %s(" % (FZ_TYPE[t], r.public(t)), args,
+                        "); break;", indent=12))
+    out.append("        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;\n")
+    out.append("        }\n    }\n    fz_check(fzc);\n}\n")
+    return "".join(out)
+
+
+def gen_fuzz():
+    out = [BANNER, "/* fuzz_calls_gen.c: the fuzz harness's decoder of every routine (see\n"
+           " * routines/gen_fuzz.py) and the table of (routine, type) entries an input picks\n"
+           " * from. */\n",
+           '#include "fuzz.h"\n']
+    for r in ROUTINES:
+        out.append(decoder(r))
+    out.append("\nconst fz_entry fz_entries[] = {\n")
+    for r in ROUTINES:
+        for t in r.types:
+            out.append('    {"%s", %s, fz_%s},\n' % (r.public(t), FZ_TYPE[t], r.name))
+    out.append("};\nconst int fz_entry_count = (int)(sizeof fz_entries / sizeof fz_entries[0]);\n")
+    return "".join(out)
