@@ -21,7 +21,7 @@
 #include "fuzz.h"
 
 enum { FZ_MAX_ELEMS = 1 << 16 }; /* a valid call's operand larger than this is not made */
-#define FZ_ADDRESS_TOP ((uint64_t)1 << 48) /* gblas.h's address-space rule on x86-64 */
+#define FZ_ADDRESS_TOP ((uint64_t)1 << 47) /* the API's address-space top (x86-64 user space) */
 
 int fz_fatal;
 

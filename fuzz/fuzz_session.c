@@ -1,7 +1,8 @@
-/* fuzz_session.c: the fuzz harness's sides and input loop (fuzz.h). An input is read as up to
- * FZ_MAX_CALLS calls; each starts with a byte picking a routine entry of the generated table or
- * one of the handle and memory calls below (pointer mode, threads, workspace, copies,
- * malloc/free), made on both sides and checked. Each input starts from the same handle state. */
+/* fuzz_session.c: the fuzz harness's sides and input loop (fuzz.h). An input is one or more
+ * sequences (split at FZ_SPLIT), each read as up to FZ_MAX_CALLS calls. A call starts with a
+ * byte picking a routine entry of the generated table or one of the handle and memory calls
+ * below (pointer mode, threads, workspace, copies, malloc/free), made on both sides and
+ * checked. Each sequence starts from the same handle state. */
 #define _POSIX_C_SOURCE 200809L /* posix_memalign, setenv, unsetenv */
 #include <limits.h>
 #include <stdarg.h>
@@ -11,7 +12,7 @@
 
 #include "fuzz.h"
 
-enum { FZ_MAX_CALLS = 128, FZ_MAX_COPY_BYTES = 1 << 18 };
+enum { FZ_MAX_CALLS = 1024, FZ_MAX_COPY_BYTES = 1 << 18 };
 
 static void session_problem(int *problems, const char *what, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -228,7 +229,7 @@ static void copy_call(int *problems, fz_side *sides, fz_input *in) {
     int bad = rows < 0 || cols < 0 || elem == 0;
     for (int i = 0; i < 2; i++) bad |= vector ? ld[i] <= 0 : ld[i] < base;
     uint64_t n = work && !bad ? layout_span(rows, cols, ld[0] > ld[1] ? ld[0] : ld[1]) : 1;
-    if (work && !bad && (n == 0 || n > ((uint64_t)1 << 48) / elem)) bad = 1; /* past the end */
+    if (work && !bad && (n == 0 || n > ((uint64_t)1 << 47) / elem)) bad = 1; /* past the end */
     if (!bad && n * elem > FZ_MAX_COPY_BYTES) return;                          /* too large */
     const size_t bytes = bad ? 16 : (size_t)n * elem;
     const char *set_name = vector ? (async ? "gblas_set_vector_async" : "gblas_set_vector")
@@ -323,7 +324,7 @@ static void memory_call(int *problems, fz_side *sides, fz_input *in) {
 /* ---- the input loop ------------------------------------------------------------------------ */
 enum { CALL_MODE, CALL_THREADS, CALL_WORKSPACE, CALL_COPY, CALL_MEMORY, CALL_EXTRA };
 
-int fz_run_input(fz_side *sides, const uint8_t *data, size_t size) {
+static int run_sequence(fz_side *sides, const uint8_t *data, size_t size) {
     fz_input in = {data, size};
     int problems = 0, mode = GBLAS_POINTER_MODE_HOST;
     reset(sides);
@@ -353,4 +354,21 @@ int fz_run_input(fz_side *sides, const uint8_t *data, size_t size) {
     }
     reset(sides);
     return problems;
+}
+
+/* An input may hold several sequences, each ending at FZ_SPLIT: the committed corpus packs many
+ * small ones into a few files, each still decoded (and ended: reads past its end give 0) as it
+ * was found. */
+static const uint8_t FZ_SPLIT[4] = {0xff, 'g', 'b', '|'};
+
+int fz_run_input(fz_side *sides, const uint8_t *data, size_t size) {
+    int problems = 0;
+    size_t start = 0;
+    for (size_t i = 0; i + sizeof FZ_SPLIT <= size; i++)
+        if (memcmp(data + i, FZ_SPLIT, sizeof FZ_SPLIT) == 0) {
+            problems += run_sequence(sides, data + start, i - start);
+            start = i + sizeof FZ_SPLIT;
+            i = start - 1;
+        }
+    return problems + run_sequence(sides, data + start, size - start);
 }
