@@ -94,23 +94,24 @@ Test(cuda, cublas_level1, .timeout = 300) {
             agree(d, p, 1, &gd, &cd, &sd, n);
             agree(d, p, 1, &gn, &cn, &snrm, n);
 
-            /* axpy then scal (alpha), compared elementwise */
+            /* axpy then scal (alpha), compared elementwise; scal with incy < 0 leaves y as the
+             * reference BLAS does, so cuBLAS scales only where incy > 0 */
             hscalar a;
             hscalar_set(&a, p, alpha);
             EXPECT_OK(t.h, hb_axpy(&t, p, n, alpha, &dx, incx, &dy1, incy));
             EXPECT_OK(t.h, hb_scal(&t, p, n, alpha, &dy1, incy));
             if (p == PREC_S) {
                 CUBLAS_OK(cublasSaxpy_64(cb, n, &a.s, X, incx, Y2, incy));
-                CUBLAS_OK(cublasSscal_64(cb, n, &a.s, Y2, llabs(incy)));
+                if (incy > 0) CUBLAS_OK(cublasSscal_64(cb, n, &a.s, Y2, incy));
             } else {
                 CUBLAS_OK(cublasDaxpy_64(cb, n, &a.d, X, incx, Y2, incy));
-                CUBLAS_OK(cublasDscal_64(cb, n, &a.d, Y2, llabs(incy)));
+                if (incy > 0) CUBLAS_OK(cublasDscal_64(cb, n, &a.d, Y2, incy));
             }
             dbuf_download(&t, &dy1, g);
             dbuf_download(&t, &dy2, cu);
             for (int64_t i = 0; i < n; i++) {
                 int64_t sx = vec_index(n, incx, i), sy = vec_index(n, incy, i);
-                scale[sy] = fabsl((long double)alpha) *
+                scale[sy] = (incy > 0 ? fabsl((long double)alpha) : 1) *
                             (fabsl((long double)alpha * x[sx]) + fabsl((long double)y[sy]));
             }
             agree(d, p, ly, g, cu, scale, 1);

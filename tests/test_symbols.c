@@ -16,12 +16,19 @@
 #error "GBLAS_SHARED_LIBRARY (the path of libgblas.so) is set by tests/CMakeLists.txt"
 #endif
 
+/* The library under test: the build tree's, or GBLAS_TEST_SHARED_LIBRARY's where the test binary
+ * runs away from its build tree (a GPU host the binaries were copied to). */
+static const char *library_path(void) {
+    const char *env = getenv("GBLAS_TEST_SHARED_LIBRARY");
+    return env && *env ? env : GBLAS_SHARED_LIBRARY;
+}
+
 /* Reads bytes at offset of f into a new buffer. */
 static void *read_at(FILE *f, long offset, size_t bytes) {
     void *buf = malloc(bytes ? bytes : 1);
     cr_assert(buf != NULL, "malloc failed");
     cr_assert(fseek(f, offset, SEEK_SET) == 0 && fread(buf, 1, bytes, f) == bytes,
-              "%s: short read at %ld", GBLAS_SHARED_LIBRARY, offset);
+              "%s: short read at %ld", library_path(), offset);
     return buf;
 }
 
@@ -33,12 +40,12 @@ static int is_public(const char *name) {
 
 /* Asserts that every gblas_ symbol the library defines in .dynsym is public; counts them. */
 static int exported_all_public(void) {
-    FILE *f = fopen(GBLAS_SHARED_LIBRARY, "rb");
-    cr_assert(f != NULL, "cannot open %s", GBLAS_SHARED_LIBRARY);
+    FILE *f = fopen(library_path(), "rb");
+    cr_assert(f != NULL, "cannot open %s", library_path());
     Elf64_Ehdr eh;
     cr_assert(fread(&eh, sizeof eh, 1, f) == 1 && memcmp(eh.e_ident, ELFMAG, SELFMAG) == 0 &&
                   eh.e_ident[EI_CLASS] == ELFCLASS64 && eh.e_shentsize == sizeof(Elf64_Shdr),
-              "%s is not a 64-bit ELF file", GBLAS_SHARED_LIBRARY);
+              "%s is not a 64-bit ELF file", library_path());
     Elf64_Shdr *sh = read_at(f, (long)eh.e_shoff, (size_t)eh.e_shnum * sizeof *sh);
     int found = 0, exported = 0;
     for (int s = 0; s < eh.e_shnum; s++) {
@@ -55,7 +62,7 @@ static int exported_all_public(void) {
                 strncmp(name, "gblas_", 6) != 0)
                 continue;
             cr_expect(is_public(name), "%s exports %s, which is not in gblas.h",
-                      GBLAS_SHARED_LIBRARY, name);
+                      library_path(), name);
             exported++;
         }
         free(sym);
@@ -63,21 +70,21 @@ static int exported_all_public(void) {
     }
     free(sh);
     fclose(f);
-    cr_assert(found, "%s has no dynamic symbol table", GBLAS_SHARED_LIBRARY);
+    cr_assert(found, "%s has no dynamic symbol table", library_path());
     return exported;
 }
 
 Test(symbols, exported_equals_public) {
     cr_assert(hr_public_symbol_count > 0);
-    void *lib = dlopen(GBLAS_SHARED_LIBRARY, RTLD_NOW | RTLD_LOCAL);
-    cr_assert(lib != NULL, "dlopen(%s): %s", GBLAS_SHARED_LIBRARY, dlerror());
+    void *lib = dlopen(library_path(), RTLD_NOW | RTLD_LOCAL);
+    cr_assert(lib != NULL, "dlopen(%s): %s", library_path(), dlerror());
     for (int i = 0; i < hr_public_symbol_count; i++)
         cr_expect(dlsym(lib, hr_public_symbols[i]) != NULL, "%s does not export %s: %s",
-                  GBLAS_SHARED_LIBRARY, hr_public_symbols[i], dlerror());
+                  library_path(), hr_public_symbols[i], dlerror());
     cr_assert(dlclose(lib) == 0, "dlclose: %s", dlerror());
     /* every public name resolved, so equal counts mean equal sets */
     const int exported = exported_all_public();
     cr_assert(exported == hr_public_symbol_count,
-              "%s exports %d gblas_ symbols; gblas.h declares %d", GBLAS_SHARED_LIBRARY, exported,
+              "%s exports %d gblas_ symbols; gblas.h declares %d", library_path(), exported,
               hr_public_symbol_count);
 }
