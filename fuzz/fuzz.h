@@ -102,8 +102,9 @@ extern const int fz_entry_count;
 /* Whether two messages are the same text, pointers ("0x...") aside. */
 int fz_same_message(const char *a, const char *b);
 /* Set before any input runs: a problem aborts the process (libFuzzer then keeps the input)
- * instead of being counted. */
-extern int fz_fatal;
+ * instead of being counted. fz_trace (fz_open_sides sets it when GBLAS_FUZZ_TRACE is in the
+ * environment): each routine call is printed before it runs. */
+extern int fz_fatal, fz_trace;
 
 /* The two sides of a run (FZ_SIDES of them, allocated): "cpu" (the CPU reference path against
  * the default path) or "cuda" (the CPU's default path against CUDA). NULL with a message on

@@ -23,7 +23,7 @@
 enum { FZ_MAX_ELEMS = 1 << 16 }; /* a valid call's operand larger than this is not made */
 #define FZ_ADDRESS_TOP ((uint64_t)1 << 47) /* the API's address-space top (x86-64 user space) */
 
-int fz_fatal;
+int fz_fatal, fz_trace;
 
 /* ---- reporting ------------------------------------------------------------------------------ */
 int fz_same_message(const char *a, const char *b) {
@@ -322,9 +322,7 @@ static void fill(const fz_call *z, fz_arg *a, int index) {
 }
 
 int fz_prepare(fz_call *z) {
-    static int trace = -1; /* GBLAS_FUZZ_TRACE set: each call is printed before it runs */
-    if (trace < 0) trace = getenv("GBLAS_FUZZ_TRACE") != NULL;
-    if (trace) fprintf(stderr, "gblas-fuzz: %s %s(mode %d)\n", z->routine, z->desc, z->pointer_mode);
+    if (fz_trace) fprintf(stderr, "gblas-fuzz: %s %s(mode %d)\n", z->routine, z->desc, z->pointer_mode);
     const size_t real_bytes = z->type == FZ_S || z->type == FZ_C ? 4 : 8;
     int too_big = 0;
     for (int i = 0; i < z->nargs; i++) {

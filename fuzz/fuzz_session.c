@@ -54,6 +54,7 @@ static int open_side(fz_side *sd, const char *name, gblas_backend_t backend, con
 }
 
 fz_side *fz_open_sides(const char *pair) {
+    fz_trace = getenv("GBLAS_FUZZ_TRACE") != NULL;
     fz_side *sides = calloc(FZ_SIDES, sizeof *sides);
     if (sides == NULL) return NULL;
     int ok;
