@@ -107,7 +107,7 @@ int fz_same_message(const char *a, const char *b);
 extern int fz_fatal, fz_trace;
 
 /* The two sides of a run (FZ_SIDES of them, allocated): "cpu" (the CPU reference path against
- * the default path) or "cuda" (the CPU's default path against CUDA). NULL with a message on
+ * the default path, or the one GBLAS_FUZZ_CPU_PATH names) or "cuda" (the CPU's default path against CUDA). NULL with a message on
  * stderr when one cannot be made. Sets GBLAS_CPU_PATH around each creation: call it from one
  * thread at a time. */
 fz_side *fz_open_sides(const char *pair);

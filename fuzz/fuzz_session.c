@@ -58,9 +58,11 @@ fz_side *fz_open_sides(const char *pair) {
     fz_side *sides = calloc(FZ_SIDES, sizeof *sides);
     if (sides == NULL) return NULL;
     int ok;
+    /* GBLAS_FUZZ_CPU_PATH: the CPU path to test against the reference (default: the best) */
+    const char *path = getenv("GBLAS_FUZZ_CPU_PATH");
     if (strcmp(pair, "cpu") == 0)
         ok = open_side(&sides[0], "cpu-reference", GBLAS_BACKEND_CPU, "reference") &&
-             open_side(&sides[1], "cpu", GBLAS_BACKEND_CPU, NULL);
+             open_side(&sides[1], path ? path : "cpu", GBLAS_BACKEND_CPU, path);
     else if (strcmp(pair, "cuda") == 0)
         ok = open_side(&sides[0], "cpu", GBLAS_BACKEND_CPU, NULL) &&
              open_side(&sides[1], "cuda", GBLAS_BACKEND_CUDA, NULL);
