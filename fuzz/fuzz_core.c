@@ -428,6 +428,12 @@ static void check_arg(fz_call *z, const fz_arg *a, double tol) {
     }
 }
 
+/* An extent check depends on where the operand lies (device and host buffers sit at different
+ * addresses), so two sides may reject one call naming different operands. */
+static int address_dependent(const char *msg) {
+    return strstr(msg, "reaches past the end of the address space") != NULL;
+}
+
 void fz_check(fz_call *z) {
     char msg[FZ_SIDES][600];
     for (int s = 0; s < FZ_SIDES; s++) {
@@ -446,8 +452,9 @@ void fz_check(fz_call *z) {
     } else if (z->bad) {
         if (z->status[0] != GBLAS_STATUS_INVALID_VALUE)
             problem(z, "an invalid call returned %s", gblas_status_name(z->status[0]));
-        else if (!fz_same_message(msg[0], msg[1]) || strncmp(msg[0], z->routine, len) != 0 ||
-                 msg[0][len] != ':')
+        else if (strncmp(msg[0], z->routine, len) != 0 || msg[0][len] != ':' ||
+                 (!fz_same_message(msg[0], msg[1]) && !address_dependent(msg[0]) &&
+                  !address_dependent(msg[1])))
             problem(z, "messages \"%s\" and \"%s\"", msg[0], msg[1]);
     } else if (z->status[0] != GBLAS_STATUS_SUCCESS) {
         problem(z, "a valid call returned %s: %s", gblas_status_name(z->status[0]), msg[0]);
