@@ -3,7 +3,8 @@
  * (a crash, and signed overflow / NULL plus an offset under UBSan), NRM2 of 2^25 floats whose
  * squares sum past float's range, long sums in GEMV N, GEMV T and GEMM that one float
  * accumulator per lane gets visibly wrong, and IAMAX / IAMIN's NaN and tie rules across the
- * CPU backend's chunks. The big cases stay under 1 GB of memory. */
+ * CPU backend's chunks, and GEMM with k == 1 and lda = INT64_MAX (the kernel's pointer stepped
+ * past the operand). The big cases stay under 1 GB of memory. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,6 +66,42 @@ BACKEND_TEST(cpu_regress, gemv_gemm_alpha_zero_huge_sizes) {
         }
         dbuf_free(&t, &a);
         dbuf_free(&t, &x);
+    }
+    harness_close(&t);
+}
+
+/* ---- k == 1 with lda = INT64_MAX: the one column of A is read, and the micro-kernel's pointer
+ * no longer steps a whole lda past it. That step was undefined behaviour that clang's UBSan (the
+ * fuzz build) flags and GCC's does not; the fuzzer's inputs replay from
+ * fuzz/corpus/regress-gemm-k1-huge-lda-*. Here: the result, on every backend case. ---------- */
+BACKEND_TEST(cpu_regress, gemm_k1_huge_lda) {
+    hctx t;
+    harness_open(&t, hc);
+    for (int pi = 0; pi < 2; pi++) {
+        const prec_t p = pi ? PREC_D : PREC_S;
+        double ah[5], bh[5], got[25];
+        for (int i = 0; i < 5; i++) ah[i] = i - 2, bh[i] = 0.5 * (i + 1);
+        dbuf a = dbuf_upload(&t, p, ah, 5), b = dbuf_upload(&t, p, bh, 5);
+        double ch[25];
+        for (int i = 0; i < 25; i++) ch[i] = poison_nan();
+        dbuf c = dbuf_upload(&t, p, ch, 25);
+        const float alpha_s = 4, beta_s = 0;
+        const double alpha_d = 4, beta_d = 0;
+        const gblas_status_t st =
+            pi ? gblas_dgemm(t.h, GBLAS_OP_N, GBLAS_OP_T, 5, 5, 1, &alpha_d, a.p, INT64_MAX, b.p,
+                             5, &beta_d, c.p, 5)
+               : gblas_sgemm(t.h, GBLAS_OP_N, GBLAS_OP_T, 5, 5, 1, &alpha_s, a.p, INT64_MAX, b.p,
+                             5, &beta_s, c.p, 5);
+        EXPECT_OK(t.h, st);
+        dbuf_download(&t, &c, got);
+        for (int j = 0; j < 5; j++)
+            for (int i = 0; i < 5; i++)
+                cr_expect(got[i + 5 * j] == 4 * ah[i] * bh[j],
+                          "[%s] %sgemm k = 1: C(%d, %d) = %.17g, want %.17g", t.name,
+                          prec_name(p), i, j, got[i + 5 * j], 4 * ah[i] * bh[j]);
+        dbuf_free(&t, &a);
+        dbuf_free(&t, &b);
+        dbuf_free(&t, &c);
     }
     harness_close(&t);
 }

@@ -103,8 +103,10 @@ static inline __attribute__((always_inline)) void tile_body(
             }
             if (half) hacc[j] = h_fma(ah, h_set1(bl), hacc[j]);
         }
-        a += a_step;
-        b += b_rs;
+        /* stepped as integers: past the last k, an unpacked operand's huge leading dimension
+         * would take a pointer out of its object (undefined behaviour even if never read) */
+        a = (const T *)((uintptr_t)a + (uintptr_t)a_step * sizeof(T));
+        b = (const T *)((uintptr_t)b + (uintptr_t)b_rs * sizeof(T));
     }
     /* C = alpha * acc + beta * C, the beta case chosen once per tile. beta == 1 adds instead
      * of multiplying by 1: the same bits, off the FMA pipes. */
