@@ -207,8 +207,9 @@ GBLAS_API gblas_status_t gblas_get_vector_async(gblas_handle_t h, int64_t n, siz
  *    reference reads one element over and over).
  *  - Every operand the call reads or writes must lie inside the address space: a vector or
  *    matrix whose last element's offset ((n - 1) |inc|, or rows - 1 + (cols - 1) ld, in bytes)
- *    overflows or reaches past the top of the address space is INVALID_VALUE. Operands the call
- *    does not read (x and A when alpha == 0, ...) are not checked and may be NULL.
+ *    overflows or reaches past the top of user address space (2^47 on x86-64, as Linux's 4-level
+ *    paging gives it; 2^48 on AArch64) is INVALID_VALUE. Operands the call does not read (x and
+ *    A when alpha == 0, ...) are not checked and may be NULL.
  *  - beta == 0 overwrites the output without reading it; alpha == 0 never reads A, B or x.
  *  - Results are bitwise reproducible for the same inputs, backend, device and thread count
  *    (the CPU backend's reductions are also independent of the thread count).
