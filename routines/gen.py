@@ -11,9 +11,13 @@ Outputs (checked in; CI runs --check):
                                      return, dispatch through the ops table
   src/cpu_fallback/ref_fill_gen.h    the CPU reference fill list (one type per includer)
   src/kernels/cuda_fill_gen.h        the CUDA fill list
-  tests/routines_gen.h, .c           typed dispatch of every routine for the tests
+  tests/routines_gen.h, .c           typed dispatch of every routine for the tests, and the
+                                     public symbols the exported-symbol test expects
   tests/test_bad_args_gen.c          the bad-argument table, one test per routine
-  bench/bench_routines_gen.h, .c     the bench registry (names, flops, bytes, gblas calls)
+  bench/bench_routines_gen.h, .c     the bench registry (names, flops, bytes, and each call
+                                     through gblas, CBLAS and cuBLAS)
+  fuzz/fuzz_calls_gen.c              the fuzzer's call table
+The emitters for tests, bench and fuzzer live in gen_tests.py, gen_bench.py and gen_fuzz.py.
 Why a generator and not X-macros: the generated code spells every routine's literal name, so
 grep, ctags and debuggers find it, and its signatures are read as plain C.
 """
