@@ -103,12 +103,17 @@ static inline __attribute__((always_inline)) T asum_chunk(const T *x, int64_t in
     return v_reduce_add(v_add(v_add(s0, s1), v_add(s2, s3)));
 }
 
+/* Elements of a chunk whose extreme is taken before it joins the chunk's: the block that first
+ * reached the chunk's extreme is where the search for its first element starts. */
+#define IAMAX_BLOCK ((int64_t)1024)
+
 /* The first of the largest (smallest: SMALLEST, a constant where inlined) |x[i]|, i < len,
  * NaN passed over, as ref_iamax_chunk: best[0] = that |x[i]|, best[1] = first + i, or -1 when
- * every element is NaN. Unit strides in two passes: the extreme by vector max (min), whose
- * NaN lanes keep the running value (v_max), from -1 (+Inf) so that any number replaces it;
- * then the first element equal to it, found a vector at a time while the chunk is still in
- * cache. Exact, so the vector order changes nothing. */
+ * every element is NaN. Unit strides in two passes: the extreme by vector max (min) over
+ * blocks of IAMAX_BLOCK, whose NaN lanes keep the running value (v_max), from -1 (+Inf) so that
+ * any number replaces it, remembering the first block that reached the running extreme; then
+ * the first element equal to it, from that block on (no earlier element can equal it), found
+ * a vector at a time. Exact, so the vector order changes nothing. */
 static inline __attribute__((always_inline)) void iamax_chunk(const T *x, int64_t incx,
                                                               int64_t len, int64_t first,
                                                               const int SMALLEST, double *best) {
@@ -117,35 +122,54 @@ static inline __attribute__((always_inline)) void iamax_chunk(const T *x, int64_
         return;
     }
     const VT start = v_set1(SMALLEST ? (T)INFINITY : (T)-1);
-    VT m0 = start, m1 = start, m2 = start, m3 = start;
-    int64_t i = 0;
-    for (; i + 4 * VL <= len; i += 4 * VL) {
-        const VT a0 = v_abs(v_loadu(x + i)), a1 = v_abs(v_loadu(x + i + VL));
-        const VT a2 = v_abs(v_loadu(x + i + 2 * VL)), a3 = v_abs(v_loadu(x + i + 3 * VL));
-        m0 = SMALLEST ? v_min(a0, m0) : v_max(a0, m0);
-        m1 = SMALLEST ? v_min(a1, m1) : v_max(a1, m1);
-        m2 = SMALLEST ? v_min(a2, m2) : v_max(a2, m2);
-        m3 = SMALLEST ? v_min(a3, m3) : v_max(a3, m3);
-    }
-    for (; i + VL <= len; i += VL)
-        m0 = SMALLEST ? v_min(v_abs(v_loadu(x + i)), m0) : v_max(v_abs(v_loadu(x + i)), m0);
-    const VT m = SMALLEST ? v_min(v_min(m0, m1), v_min(m2, m3)) : v_max(v_max(m0, m1), v_max(m2, m3));
-    T v = SMALLEST ? v_reduce_min(m) : v_reduce_max(m);
-    for (; i < len; i++) { /* the tail, element by element */
-        const T a = ABS(x[i]);
-        if (SMALLEST ? a < v : a > v) v = a;
-    }
-    const VT vv = v_set1(v);
-    int64_t at = -1;
-    for (i = 0; i + VL <= len; i += VL) {
-        const unsigned eq = v_eq_bits(v_abs(v_loadu(x + i)), vv);
-        if (eq != 0) {
-            at = i + __builtin_ctz(eq);
-            break;
+    const int64_t lenv = len - len % VL;
+    T v = SMALLEST ? (T)INFINITY : (T)-1;
+    int64_t from = lenv; /* the first block that reached v */
+    for (int64_t b0 = 0; b0 < lenv; b0 += IAMAX_BLOCK) {
+        const int64_t b1 = b0 + IAMAX_BLOCK < lenv ? b0 + IAMAX_BLOCK : lenv;
+        VT m0 = start, m1 = start, m2 = start, m3 = start;
+        int64_t i = b0;
+        for (; i + 4 * VL <= b1; i += 4 * VL) {
+            const VT a0 = v_abs(v_loadu(x + i)), a1 = v_abs(v_loadu(x + i + VL));
+            const VT a2 = v_abs(v_loadu(x + i + 2 * VL)), a3 = v_abs(v_loadu(x + i + 3 * VL));
+            m0 = SMALLEST ? v_min(a0, m0) : v_max(a0, m0);
+            m1 = SMALLEST ? v_min(a1, m1) : v_max(a1, m1);
+            m2 = SMALLEST ? v_min(a2, m2) : v_max(a2, m2);
+            m3 = SMALLEST ? v_min(a3, m3) : v_max(a3, m3);
+        }
+        for (; i < b1; i += VL)
+            m0 = SMALLEST ? v_min(v_abs(v_loadu(x + i)), m0) : v_max(v_abs(v_loadu(x + i)), m0);
+        const VT m =
+            SMALLEST ? v_min(v_min(m0, m1), v_min(m2, m3)) : v_max(v_max(m0, m1), v_max(m2, m3));
+        const T bv = SMALLEST ? v_reduce_min(m) : v_reduce_max(m);
+        if (SMALLEST ? bv < v : bv > v) {
+            v = bv;
+            from = b0;
+        } else if (bv == v && from == lenv) {
+            from = b0; /* the start value, reached by an all-NaN block or by +Inf (I_AMIN) */
         }
     }
-    for (; at < 0 && i < len; i++)
-        if (ABS(x[i]) == v) at = i;
+    int64_t at = -1;
+    for (int64_t i = lenv; i < len; i++) { /* the tail, element by element */
+        const T a = ABS(x[i]);
+        if (SMALLEST ? a < v : a > v) {
+            v = a;
+            at = i;
+        }
+    }
+    if (at < 0) {
+        const VT vv = v_set1(v);
+        int64_t i = from;
+        for (; i < lenv; i += VL) {
+            const unsigned eq = v_eq_bits(v_abs(v_loadu(x + i)), vv);
+            if (eq != 0) {
+                at = i + __builtin_ctz(eq);
+                break;
+            }
+        }
+        for (i = lenv; at < 0 && i < len; i++)
+            if (ABS(x[i]) == v) at = i;
+    }
     best[0] = v;
     best[1] = at < 0 ? -1 : (double)(first + at);
 }
