@@ -48,8 +48,11 @@ enum { BENCH_SIDE_GBLAS = 0, BENCH_SIDE_REF = 1 };
 typedef struct {
     bench_routine routine;
     char prec;       /* 's' or 'd' */
-    char trans[3];   /* GEMV "N" / "T", GEMM "NN" ... "TT"; "" where the routine has none */
-    int64_t m, n, k; /* 0 where the routine has no such dimension */
+    /* one letter per enumeration argument, in BLAS order: GEMV "N" / "T", GEMM "NN" ...
+     * "TT", SYMV "L" / "U" (uplo), TRMV "LNU" (uplo, trans, diag); "" where it has none */
+    char trans[4];
+    int64_t m, n, k; /* 0 where the routine has no such dimension; band routines: k is the
+                        bandwidth (GBMV: kl = ku = k) */
     int64_t inc;     /* increment of x and y */
 } bench_case;
 
@@ -66,7 +69,7 @@ typedef struct {
     unsigned char routines[BENCH_ROUTINE_COUNT]; /* 1 per selected routine */
     int prec_s, prec_d;
     int n_trans;
-    char trans[BENCH_LIST_MAX][3];
+    char trans[BENCH_LIST_MAX][4];
     int n_sizes;
     int size_dims[BENCH_LIST_MAX]; /* 1: N, 2: MxN, 3: MxNxK */
     int64_t sizes[BENCH_LIST_MAX][3];
@@ -126,7 +129,11 @@ int bench_routine_from_name(const char *name); /* -1 when unknown */
 /* The table routine a case calls: its own, GEMV or GEMM for the staged cases, -1 for chains. */
 int bench_case_table_routine(const bench_case *c);
 int64_t bench_vec_elems(int64_t n, int64_t inc); /* elements a strided vector spans */
-gblas_operation_t bench_gblas_op(char t);        /* 'N' or 'T' */
+/* The case's letter of an enumeration argument: 'N' or 'T'; 'L' or 'U'; 'N' or 'U'; 'L' or 'R'. */
+gblas_operation_t bench_gblas_op(char t);
+gblas_fill_mode_t bench_gblas_uplo(char t);
+gblas_diag_type_t bench_gblas_diag(char t);
+gblas_side_mode_t bench_gblas_side(char t);
 void bench_build_cases(bench_case_list *l, const bench_options *o, int gpu);
 void bench_free_cases(bench_case_list *l);
 int bench_case_dims(const bench_case *c, int64_t d[3]);

@@ -34,6 +34,11 @@ int bench_case_table_routine(const bench_case *c) {
 }
 
 gblas_operation_t bench_gblas_op(char t) { return t == 'N' ? GBLAS_OP_N : GBLAS_OP_T; }
+gblas_fill_mode_t bench_gblas_uplo(char t) {
+    return t == 'U' ? GBLAS_FILL_MODE_UPPER : GBLAS_FILL_MODE_LOWER;
+}
+gblas_diag_type_t bench_gblas_diag(char t) { return t == 'U' ? GBLAS_DIAG_UNIT : GBLAS_DIAG_NON_UNIT; }
+gblas_side_mode_t bench_gblas_side(char t) { return t == 'R' ? GBLAS_SIDE_RIGHT : GBLAS_SIDE_LEFT; }
 
 /* GEMM shapes that stress edges and skinny dimensions (m, n, k); the quick list keeps their
  * proportions at small sizes. */

@@ -11,6 +11,9 @@
 /* One OpenBLAS call of the case, writing out[BENCH_SIDE_REF] (bench_routines_gen.c). */
 void bench_cblas_call(const bench_case *c, bench_buffers *b);
 enum CBLAS_TRANSPOSE bench_cblas_op(gblas_operation_t t); /* N or T */
+enum CBLAS_UPLO bench_cblas_uplo(gblas_fill_mode_t u);
+enum CBLAS_DIAG bench_cblas_diag(gblas_diag_type_t d);
+enum CBLAS_SIDE bench_cblas_side(gblas_side_mode_t s);
 void bench_cblas_set_threads(int threads);
 const char *bench_cblas_config(void);
 /* The core whose kernels OpenBLAS runs ("Haswell", "SkylakeX", ...). */

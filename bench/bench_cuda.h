@@ -49,7 +49,11 @@ int bench_cuda_alloc_buffers(bench_cuda *env, const bench_case *c, bench_buffers
 /* One cuBLAS call of the case on out[BENCH_SIDE_REF] (bench_routines_gen.c); an index
  * result is cuBLAS's int, 1-based. */
 cublasStatus_t bench_cublas_call(cublasHandle_t cb, const bench_case *c, bench_buffers *b);
-cublasOperation_t bench_cublas_op(gblas_operation_t t); /* bench_cuda_ref.c: N or T */
+/* bench_cuda_ref.c: the enumeration arguments in cuBLAS's terms */
+cublasOperation_t bench_cublas_op(gblas_operation_t t); /* N or T */
+cublasFillMode_t bench_cublas_uplo(gblas_fill_mode_t u);
+cublasDiagType_t bench_cublas_diag(gblas_diag_type_t d);
+cublasSideMode_t bench_cublas_side(gblas_side_mode_t s);
 
 /* bench_cuda_chain.c and bench_cuda_staged.c: the cases that are not one routine call. */
 void bench_cuda_chain(bench_cuda *env, const bench_options *o, bench_report *r,

@@ -22,8 +22,10 @@ static const char *const help_text =
     "                          chain_graph, staged_gemv, staged_gemm; 'chain' and 'staged'\n"
     "                          select both of theirs\n"
     "  --precision LIST        s, d (default both)\n"
-    "  --trans LIST            GEMV: N, T; GEMM: NN, NT, TN, TT. Cases without a transpose\n"
-    "                          (level 1, chain) do not match once --trans is given\n"
+    "  --trans LIST            a case's letters for its enumeration arguments in BLAS order:\n"
+    "                          GEMV N, T; GEMM NN ... TT; SYMV L, U; TRMV LNN ... UTU (uplo,\n"
+    "                          trans, diag). Cases without one (level 1, GER, chains) do not\n"
+    "                          match once --trans is given\n"
     "  --size LIST             N: vectors of length N and square matrices of order N (GEMV\n"
     "                          m = n, GEMM m = n = k); MxN: GEMV shapes; MxNxK: GEMM shapes.\n"
     "                          A number may be written 2^P. Example: 2^20,4096,33x8192x8192\n"
@@ -154,13 +156,10 @@ static int add_precision(bench_options *o, const char *s) {
 }
 
 static int add_trans(bench_options *o, const char *s) {
-    static const char *const ok[] = {"N", "T", "NN", "NT", "TN", "TT"};
-    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
-        if (!strcmp(s, ok[i]) && o->n_trans < BENCH_LIST_MAX) {
-            strcpy(o->trans[o->n_trans++], ok[i]);
-            return 0;
-        }
-    return -1;
+    const size_t len = strlen(s);
+    if (len < 1 || len > 3 || strspn(s, "NTLUR") != len || o->n_trans >= BENCH_LIST_MAX) return -1;
+    strcpy(o->trans[o->n_trans++], s);
+    return 0;
 }
 
 static int add_size(bench_options *o, const char *s) {

@@ -25,6 +25,21 @@ const bench_routine_info bench_routine_table[BENCH_TABLE_ROUTINES] = {
     [BENCH_ROTG] = {"rotg", "sd", 1, 0, 0, BENCH_CEILING_READ},
     [BENCH_ROTMG] = {"rotmg", "sd", 1, 0, 0, BENCH_CEILING_READ},
     [BENCH_GEMV] = {"gemv", "sd", 2, 0, 1, BENCH_CEILING_READ},
+    [BENCH_GBMV] = {"gbmv", "sd", 2, 0, 1, BENCH_CEILING_READ},
+    [BENCH_SYMV] = {"symv", "sd", 2, 0, 1, BENCH_CEILING_READ},
+    [BENCH_SBMV] = {"sbmv", "sd", 2, 0, 1, BENCH_CEILING_READ},
+    [BENCH_SPMV] = {"spmv", "sd", 2, 0, 1, BENCH_CEILING_READ},
+    [BENCH_TRMV] = {"trmv", "sd", 2, 0, 1, BENCH_CEILING_READ},
+    [BENCH_TBMV] = {"tbmv", "sd", 2, 0, 1, BENCH_CEILING_READ},
+    [BENCH_TPMV] = {"tpmv", "sd", 2, 0, 1, BENCH_CEILING_READ},
+    [BENCH_TRSV] = {"trsv", "sd", 2, 0, 1, BENCH_CEILING_READ},
+    [BENCH_TBSV] = {"tbsv", "sd", 2, 0, 1, BENCH_CEILING_READ},
+    [BENCH_TPSV] = {"tpsv", "sd", 2, 0, 1, BENCH_CEILING_READ},
+    [BENCH_GER] = {"ger", "sd", 2, 0, 1, BENCH_CEILING_COPY},
+    [BENCH_SYR] = {"syr", "sd", 2, 0, 1, BENCH_CEILING_COPY},
+    [BENCH_SPR] = {"spr", "sd", 2, 0, 1, BENCH_CEILING_COPY},
+    [BENCH_SYR2] = {"syr2", "sd", 2, 0, 1, BENCH_CEILING_COPY},
+    [BENCH_SPR2] = {"spr2", "sd", 2, 0, 1, BENCH_CEILING_COPY},
     [BENCH_GEMM] = {"gemm", "sd", 3, 0, 1, BENCH_CEILING_FLOPS},
 };
 
@@ -664,6 +679,979 @@ static void call_cblas_gemv(const bench_case *bc, bench_buffers *bb) {
     }
 }
 
+/* ---- gbmv ---- */
+static void elems_gbmv(const bench_case *bc, bench_buffers *bb) {
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t kl = bc->k;
+    const int64_t ku = bc->k;
+    const int64_t lda = (kl + ku + 1);
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    bb->in0_elems = lda * (n); /* A */
+    bb->in1_elems = bench_vec_elems(trans == GBLAS_OP_N ? n : m, incx); /* x */
+    bb->out_elems = bench_vec_elems(trans == GBLAS_OP_N ? m : n, incy); /* y */
+}
+static double flops_gbmv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const int64_t kl = bc->k;
+    const int64_t ku = bc->k;
+    return (double)(2 * (kl + ku + 1) * n);
+}
+static double bytes_gbmv(const bench_case *bc) {
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t kl = bc->k;
+    const int64_t ku = bc->k;
+    const double E = (double)bench_elem_size(bc);
+    return (double)(((kl + ku + 1) * n + m + n) * E);
+}
+static gblas_status_t call_gblas_gbmv(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t kl = bc->k;
+    const int64_t ku = bc->k;
+    const int64_t lda = (kl + ku + 1);
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_GBMV_ALPHA;
+        const float *const A = bb->in0;
+        const float *const x = bb->in1;
+        const float beta = (float)BENCH_GBMV_BETA;
+        float *const y = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_sgbmv(h, trans, m, n, kl, ku, &alpha, A, lda, x, incx, &beta, y, incy);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_GBMV_ALPHA;
+        const double *const A = bb->in0;
+        const double *const x = bb->in1;
+        const double beta = (double)BENCH_GBMV_BETA;
+        double *const y = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dgbmv(h, trans, m, n, kl, ku, &alpha, A, lda, x, incx, &beta, y, incy);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_gbmv(const bench_case *bc, bench_buffers *bb) {
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t kl = bc->k;
+    const int64_t ku = bc->k;
+    const int64_t lda = (kl + ku + 1);
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_GBMV_ALPHA;
+        const float *const A = bb->in0;
+        const float *const x = bb->in1;
+        const float beta = (float)BENCH_GBMV_BETA;
+        float *const y = bb->out[BENCH_SIDE_REF];
+        cblas_sgbmv(CblasColMajor, bench_cblas_op(trans), (blasint)m, (blasint)n, (blasint)kl,
+            (blasint)ku, alpha, A, (blasint)lda, x, (blasint)incx, beta, y, (blasint)incy);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_GBMV_ALPHA;
+        const double *const A = bb->in0;
+        const double *const x = bb->in1;
+        const double beta = (double)BENCH_GBMV_BETA;
+        double *const y = bb->out[BENCH_SIDE_REF];
+        cblas_dgbmv(CblasColMajor, bench_cblas_op(trans), (blasint)m, (blasint)n, (blasint)kl,
+            (blasint)ku, alpha, A, (blasint)lda, x, (blasint)incx, beta, y, (blasint)incy);
+        return;
+    }
+}
+
+/* ---- symv ---- */
+static void elems_symv(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t lda = n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    bb->in0_elems = lda * (n); /* A */
+    bb->in1_elems = bench_vec_elems(n, incx); /* x */
+    bb->out_elems = bench_vec_elems(n, incy); /* y */
+}
+static double flops_symv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    return (double)(2 * n * n);
+}
+static double bytes_symv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)((n * (n + 1) / 2 + 2 * n) * E);
+}
+static gblas_status_t call_gblas_symv(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t lda = n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SYMV_ALPHA;
+        const float *const A = bb->in0;
+        const float *const x = bb->in1;
+        const float beta = (float)BENCH_SYMV_BETA;
+        float *const y = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_ssymv(h, uplo, n, &alpha, A, lda, x, incx, &beta, y, incy);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SYMV_ALPHA;
+        const double *const A = bb->in0;
+        const double *const x = bb->in1;
+        const double beta = (double)BENCH_SYMV_BETA;
+        double *const y = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dsymv(h, uplo, n, &alpha, A, lda, x, incx, &beta, y, incy);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_symv(const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t lda = n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SYMV_ALPHA;
+        const float *const A = bb->in0;
+        const float *const x = bb->in1;
+        const float beta = (float)BENCH_SYMV_BETA;
+        float *const y = bb->out[BENCH_SIDE_REF];
+        cblas_ssymv(CblasColMajor, bench_cblas_uplo(uplo), (blasint)n, alpha, A, (blasint)lda, x,
+            (blasint)incx, beta, y, (blasint)incy);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SYMV_ALPHA;
+        const double *const A = bb->in0;
+        const double *const x = bb->in1;
+        const double beta = (double)BENCH_SYMV_BETA;
+        double *const y = bb->out[BENCH_SIDE_REF];
+        cblas_dsymv(CblasColMajor, bench_cblas_uplo(uplo), (blasint)n, alpha, A, (blasint)lda, x,
+            (blasint)incx, beta, y, (blasint)incy);
+        return;
+    }
+}
+
+/* ---- sbmv ---- */
+static void elems_sbmv(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = (k + 0 + 1);
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    bb->in0_elems = lda * (n); /* A */
+    bb->in1_elems = bench_vec_elems(n, incx); /* x */
+    bb->out_elems = bench_vec_elems(n, incy); /* y */
+}
+static double flops_sbmv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    return (double)(2 * (2 * k + 1) * n);
+}
+static double bytes_sbmv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const double E = (double)bench_elem_size(bc);
+    return (double)(((k + 1) * n + 2 * n) * E);
+}
+static gblas_status_t call_gblas_sbmv(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = (k + 0 + 1);
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SBMV_ALPHA;
+        const float *const A = bb->in0;
+        const float *const x = bb->in1;
+        const float beta = (float)BENCH_SBMV_BETA;
+        float *const y = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_ssbmv(h, uplo, n, k, &alpha, A, lda, x, incx, &beta, y, incy);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SBMV_ALPHA;
+        const double *const A = bb->in0;
+        const double *const x = bb->in1;
+        const double beta = (double)BENCH_SBMV_BETA;
+        double *const y = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dsbmv(h, uplo, n, k, &alpha, A, lda, x, incx, &beta, y, incy);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_sbmv(const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = (k + 0 + 1);
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SBMV_ALPHA;
+        const float *const A = bb->in0;
+        const float *const x = bb->in1;
+        const float beta = (float)BENCH_SBMV_BETA;
+        float *const y = bb->out[BENCH_SIDE_REF];
+        cblas_ssbmv(CblasColMajor, bench_cblas_uplo(uplo), (blasint)n, (blasint)k, alpha, A,
+            (blasint)lda, x, (blasint)incx, beta, y, (blasint)incy);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SBMV_ALPHA;
+        const double *const A = bb->in0;
+        const double *const x = bb->in1;
+        const double beta = (double)BENCH_SBMV_BETA;
+        double *const y = bb->out[BENCH_SIDE_REF];
+        cblas_dsbmv(CblasColMajor, bench_cblas_uplo(uplo), (blasint)n, (blasint)k, alpha, A,
+            (blasint)lda, x, (blasint)incx, beta, y, (blasint)incy);
+        return;
+    }
+}
+
+/* ---- spmv ---- */
+static void elems_spmv(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    bb->in0_elems = n * (n + 1) / 2; /* AP */
+    bb->in1_elems = bench_vec_elems(n, incx); /* x */
+    bb->out_elems = bench_vec_elems(n, incy); /* y */
+}
+static double flops_spmv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    return (double)(2 * n * n);
+}
+static double bytes_spmv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)((n * (n + 1) / 2 + 2 * n) * E);
+}
+static gblas_status_t call_gblas_spmv(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SPMV_ALPHA;
+        const float *const AP = bb->in0;
+        const float *const x = bb->in1;
+        const float beta = (float)BENCH_SPMV_BETA;
+        float *const y = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_sspmv(h, uplo, n, &alpha, AP, x, incx, &beta, y, incy);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SPMV_ALPHA;
+        const double *const AP = bb->in0;
+        const double *const x = bb->in1;
+        const double beta = (double)BENCH_SPMV_BETA;
+        double *const y = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dspmv(h, uplo, n, &alpha, AP, x, incx, &beta, y, incy);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_spmv(const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SPMV_ALPHA;
+        const float *const AP = bb->in0;
+        const float *const x = bb->in1;
+        const float beta = (float)BENCH_SPMV_BETA;
+        float *const y = bb->out[BENCH_SIDE_REF];
+        cblas_sspmv(CblasColMajor, bench_cblas_uplo(uplo), (blasint)n, alpha, AP, x, (blasint)incx,
+            beta, y, (blasint)incy);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SPMV_ALPHA;
+        const double *const AP = bb->in0;
+        const double *const x = bb->in1;
+        const double beta = (double)BENCH_SPMV_BETA;
+        double *const y = bb->out[BENCH_SIDE_REF];
+        cblas_dspmv(CblasColMajor, bench_cblas_uplo(uplo), (blasint)n, alpha, AP, x, (blasint)incx,
+            beta, y, (blasint)incy);
+        return;
+    }
+}
+
+/* ---- trmv ---- */
+static void elems_trmv(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t lda = n;
+    const int64_t incx = bc->inc;
+    bb->in0_elems = lda * (n); /* A */
+    bb->out_elems = bench_vec_elems(n, incx); /* x */
+}
+static double flops_trmv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    return (double)(n * n);
+}
+static double bytes_trmv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)((n * (n + 1) / 2 + 2 * n) * E);
+}
+static gblas_status_t call_gblas_trmv(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[2]);
+    const int64_t n = bc->n;
+    const int64_t lda = n;
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float *const A = bb->in0;
+        float *const x = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_strmv(h, uplo, trans, diag, n, A, lda, x, incx);
+    }
+    if (bc->prec == 'd') {
+        const double *const A = bb->in0;
+        double *const x = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dtrmv(h, uplo, trans, diag, n, A, lda, x, incx);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_trmv(const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[2]);
+    const int64_t n = bc->n;
+    const int64_t lda = n;
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float *const A = bb->in0;
+        float *const x = bb->out[BENCH_SIDE_REF];
+        cblas_strmv(CblasColMajor, bench_cblas_uplo(uplo), bench_cblas_op(trans),
+            bench_cblas_diag(diag), (blasint)n, A, (blasint)lda, x, (blasint)incx);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double *const A = bb->in0;
+        double *const x = bb->out[BENCH_SIDE_REF];
+        cblas_dtrmv(CblasColMajor, bench_cblas_uplo(uplo), bench_cblas_op(trans),
+            bench_cblas_diag(diag), (blasint)n, A, (blasint)lda, x, (blasint)incx);
+        return;
+    }
+}
+
+/* ---- tbmv ---- */
+static void elems_tbmv(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = (k + 0 + 1);
+    const int64_t incx = bc->inc;
+    bb->in0_elems = lda * (n); /* A */
+    bb->out_elems = bench_vec_elems(n, incx); /* x */
+}
+static double flops_tbmv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    return (double)((2 * k + 1) * n);
+}
+static double bytes_tbmv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const double E = (double)bench_elem_size(bc);
+    return (double)(((k + 1) * n + 2 * n) * E);
+}
+static gblas_status_t call_gblas_tbmv(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[2]);
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = (k + 0 + 1);
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float *const A = bb->in0;
+        float *const x = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_stbmv(h, uplo, trans, diag, n, k, A, lda, x, incx);
+    }
+    if (bc->prec == 'd') {
+        const double *const A = bb->in0;
+        double *const x = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dtbmv(h, uplo, trans, diag, n, k, A, lda, x, incx);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_tbmv(const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[2]);
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = (k + 0 + 1);
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float *const A = bb->in0;
+        float *const x = bb->out[BENCH_SIDE_REF];
+        cblas_stbmv(CblasColMajor, bench_cblas_uplo(uplo), bench_cblas_op(trans),
+            bench_cblas_diag(diag), (blasint)n, (blasint)k, A, (blasint)lda, x, (blasint)incx);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double *const A = bb->in0;
+        double *const x = bb->out[BENCH_SIDE_REF];
+        cblas_dtbmv(CblasColMajor, bench_cblas_uplo(uplo), bench_cblas_op(trans),
+            bench_cblas_diag(diag), (blasint)n, (blasint)k, A, (blasint)lda, x, (blasint)incx);
+        return;
+    }
+}
+
+/* ---- tpmv ---- */
+static void elems_tpmv(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    bb->in0_elems = n * (n + 1) / 2; /* AP */
+    bb->out_elems = bench_vec_elems(n, incx); /* x */
+}
+static double flops_tpmv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    return (double)(n * n);
+}
+static double bytes_tpmv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)((n * (n + 1) / 2 + 2 * n) * E);
+}
+static gblas_status_t call_gblas_tpmv(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[2]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float *const AP = bb->in0;
+        float *const x = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_stpmv(h, uplo, trans, diag, n, AP, x, incx);
+    }
+    if (bc->prec == 'd') {
+        const double *const AP = bb->in0;
+        double *const x = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dtpmv(h, uplo, trans, diag, n, AP, x, incx);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_tpmv(const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[2]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float *const AP = bb->in0;
+        float *const x = bb->out[BENCH_SIDE_REF];
+        cblas_stpmv(CblasColMajor, bench_cblas_uplo(uplo), bench_cblas_op(trans),
+            bench_cblas_diag(diag), (blasint)n, AP, x, (blasint)incx);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double *const AP = bb->in0;
+        double *const x = bb->out[BENCH_SIDE_REF];
+        cblas_dtpmv(CblasColMajor, bench_cblas_uplo(uplo), bench_cblas_op(trans),
+            bench_cblas_diag(diag), (blasint)n, AP, x, (blasint)incx);
+        return;
+    }
+}
+
+/* ---- trsv ---- */
+static void elems_trsv(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t lda = n;
+    const int64_t incx = bc->inc;
+    bb->in0_elems = lda * (n); /* A */
+    bb->out_elems = bench_vec_elems(n, incx); /* x */
+}
+static double flops_trsv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    return (double)(n * n);
+}
+static double bytes_trsv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)((n * (n + 1) / 2 + 2 * n) * E);
+}
+static gblas_status_t call_gblas_trsv(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[2]);
+    const int64_t n = bc->n;
+    const int64_t lda = n;
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float *const A = bb->in0;
+        float *const x = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_strsv(h, uplo, trans, diag, n, A, lda, x, incx);
+    }
+    if (bc->prec == 'd') {
+        const double *const A = bb->in0;
+        double *const x = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dtrsv(h, uplo, trans, diag, n, A, lda, x, incx);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_trsv(const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[2]);
+    const int64_t n = bc->n;
+    const int64_t lda = n;
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float *const A = bb->in0;
+        float *const x = bb->out[BENCH_SIDE_REF];
+        cblas_strsv(CblasColMajor, bench_cblas_uplo(uplo), bench_cblas_op(trans),
+            bench_cblas_diag(diag), (blasint)n, A, (blasint)lda, x, (blasint)incx);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double *const A = bb->in0;
+        double *const x = bb->out[BENCH_SIDE_REF];
+        cblas_dtrsv(CblasColMajor, bench_cblas_uplo(uplo), bench_cblas_op(trans),
+            bench_cblas_diag(diag), (blasint)n, A, (blasint)lda, x, (blasint)incx);
+        return;
+    }
+}
+
+/* ---- tbsv ---- */
+static void elems_tbsv(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = (k + 0 + 1);
+    const int64_t incx = bc->inc;
+    bb->in0_elems = lda * (n); /* A */
+    bb->out_elems = bench_vec_elems(n, incx); /* x */
+}
+static double flops_tbsv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    return (double)((2 * k + 1) * n);
+}
+static double bytes_tbsv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const double E = (double)bench_elem_size(bc);
+    return (double)(((k + 1) * n + 2 * n) * E);
+}
+static gblas_status_t call_gblas_tbsv(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[2]);
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = (k + 0 + 1);
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float *const A = bb->in0;
+        float *const x = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_stbsv(h, uplo, trans, diag, n, k, A, lda, x, incx);
+    }
+    if (bc->prec == 'd') {
+        const double *const A = bb->in0;
+        double *const x = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dtbsv(h, uplo, trans, diag, n, k, A, lda, x, incx);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_tbsv(const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[2]);
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = (k + 0 + 1);
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float *const A = bb->in0;
+        float *const x = bb->out[BENCH_SIDE_REF];
+        cblas_stbsv(CblasColMajor, bench_cblas_uplo(uplo), bench_cblas_op(trans),
+            bench_cblas_diag(diag), (blasint)n, (blasint)k, A, (blasint)lda, x, (blasint)incx);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double *const A = bb->in0;
+        double *const x = bb->out[BENCH_SIDE_REF];
+        cblas_dtbsv(CblasColMajor, bench_cblas_uplo(uplo), bench_cblas_op(trans),
+            bench_cblas_diag(diag), (blasint)n, (blasint)k, A, (blasint)lda, x, (blasint)incx);
+        return;
+    }
+}
+
+/* ---- tpsv ---- */
+static void elems_tpsv(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    bb->in0_elems = n * (n + 1) / 2; /* AP */
+    bb->out_elems = bench_vec_elems(n, incx); /* x */
+}
+static double flops_tpsv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    return (double)(n * n);
+}
+static double bytes_tpsv(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)((n * (n + 1) / 2 + 2 * n) * E);
+}
+static gblas_status_t call_gblas_tpsv(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[2]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float *const AP = bb->in0;
+        float *const x = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_stpsv(h, uplo, trans, diag, n, AP, x, incx);
+    }
+    if (bc->prec == 'd') {
+        const double *const AP = bb->in0;
+        double *const x = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dtpsv(h, uplo, trans, diag, n, AP, x, incx);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_tpsv(const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[2]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float *const AP = bb->in0;
+        float *const x = bb->out[BENCH_SIDE_REF];
+        cblas_stpsv(CblasColMajor, bench_cblas_uplo(uplo), bench_cblas_op(trans),
+            bench_cblas_diag(diag), (blasint)n, AP, x, (blasint)incx);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double *const AP = bb->in0;
+        double *const x = bb->out[BENCH_SIDE_REF];
+        cblas_dtpsv(CblasColMajor, bench_cblas_uplo(uplo), bench_cblas_op(trans),
+            bench_cblas_diag(diag), (blasint)n, AP, x, (blasint)incx);
+        return;
+    }
+}
+
+/* ---- ger ---- */
+static void elems_ger(const bench_case *bc, bench_buffers *bb) {
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    const int64_t lda = m;
+    bb->in0_elems = bench_vec_elems(m, incx); /* x */
+    bb->in1_elems = bench_vec_elems(n, incy); /* y */
+    bb->out_elems = lda * (n); /* A */
+}
+static double flops_ger(const bench_case *bc) {
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    return (double)(2 * m * n);
+}
+static double bytes_ger(const bench_case *bc) {
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)((2 * m * n + m + n) * E);
+}
+static gblas_status_t call_gblas_ger(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    const int64_t lda = m;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_GER_ALPHA;
+        const float *const x = bb->in0;
+        const float *const y = bb->in1;
+        float *const A = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_sger(h, m, n, &alpha, x, incx, y, incy, A, lda);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_GER_ALPHA;
+        const double *const x = bb->in0;
+        const double *const y = bb->in1;
+        double *const A = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dger(h, m, n, &alpha, x, incx, y, incy, A, lda);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_ger(const bench_case *bc, bench_buffers *bb) {
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    const int64_t lda = m;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_GER_ALPHA;
+        const float *const x = bb->in0;
+        const float *const y = bb->in1;
+        float *const A = bb->out[BENCH_SIDE_REF];
+        cblas_sger(CblasColMajor, (blasint)m, (blasint)n, alpha, x, (blasint)incx, y, (blasint)incy,
+            A, (blasint)lda);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_GER_ALPHA;
+        const double *const x = bb->in0;
+        const double *const y = bb->in1;
+        double *const A = bb->out[BENCH_SIDE_REF];
+        cblas_dger(CblasColMajor, (blasint)m, (blasint)n, alpha, x, (blasint)incx, y, (blasint)incy,
+            A, (blasint)lda);
+        return;
+    }
+}
+
+/* ---- syr ---- */
+static void elems_syr(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t lda = n;
+    bb->in0_elems = bench_vec_elems(n, incx); /* x */
+    bb->out_elems = lda * (n); /* A */
+}
+static double flops_syr(const bench_case *bc) {
+    const int64_t n = bc->n;
+    return (double)(n * n);
+}
+static double bytes_syr(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)((n * (n + 1) + n) * E);
+}
+static gblas_status_t call_gblas_syr(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t lda = n;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SYR_ALPHA;
+        const float *const x = bb->in0;
+        float *const A = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_ssyr(h, uplo, n, &alpha, x, incx, A, lda);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SYR_ALPHA;
+        const double *const x = bb->in0;
+        double *const A = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dsyr(h, uplo, n, &alpha, x, incx, A, lda);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_syr(const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t lda = n;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SYR_ALPHA;
+        const float *const x = bb->in0;
+        float *const A = bb->out[BENCH_SIDE_REF];
+        cblas_ssyr(CblasColMajor, bench_cblas_uplo(uplo), (blasint)n, alpha, x, (blasint)incx, A,
+            (blasint)lda);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SYR_ALPHA;
+        const double *const x = bb->in0;
+        double *const A = bb->out[BENCH_SIDE_REF];
+        cblas_dsyr(CblasColMajor, bench_cblas_uplo(uplo), (blasint)n, alpha, x, (blasint)incx, A,
+            (blasint)lda);
+        return;
+    }
+}
+
+/* ---- spr ---- */
+static void elems_spr(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    bb->in0_elems = bench_vec_elems(n, incx); /* x */
+    bb->out_elems = n * (n + 1) / 2; /* AP */
+}
+static double flops_spr(const bench_case *bc) {
+    const int64_t n = bc->n;
+    return (double)(n * n);
+}
+static double bytes_spr(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)((n * (n + 1) + n) * E);
+}
+static gblas_status_t call_gblas_spr(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SPR_ALPHA;
+        const float *const x = bb->in0;
+        float *const AP = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_sspr(h, uplo, n, &alpha, x, incx, AP);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SPR_ALPHA;
+        const double *const x = bb->in0;
+        double *const AP = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dspr(h, uplo, n, &alpha, x, incx, AP);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_spr(const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SPR_ALPHA;
+        const float *const x = bb->in0;
+        float *const AP = bb->out[BENCH_SIDE_REF];
+        cblas_sspr(CblasColMajor, bench_cblas_uplo(uplo), (blasint)n, alpha, x, (blasint)incx, AP);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SPR_ALPHA;
+        const double *const x = bb->in0;
+        double *const AP = bb->out[BENCH_SIDE_REF];
+        cblas_dspr(CblasColMajor, bench_cblas_uplo(uplo), (blasint)n, alpha, x, (blasint)incx, AP);
+        return;
+    }
+}
+
+/* ---- syr2 ---- */
+static void elems_syr2(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    const int64_t lda = n;
+    bb->in0_elems = bench_vec_elems(n, incx); /* x */
+    bb->in1_elems = bench_vec_elems(n, incy); /* y */
+    bb->out_elems = lda * (n); /* A */
+}
+static double flops_syr2(const bench_case *bc) {
+    const int64_t n = bc->n;
+    return (double)(2 * n * n);
+}
+static double bytes_syr2(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)((n * (n + 1) + 2 * n) * E);
+}
+static gblas_status_t call_gblas_syr2(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    const int64_t lda = n;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SYR2_ALPHA;
+        const float *const x = bb->in0;
+        const float *const y = bb->in1;
+        float *const A = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_ssyr2(h, uplo, n, &alpha, x, incx, y, incy, A, lda);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SYR2_ALPHA;
+        const double *const x = bb->in0;
+        const double *const y = bb->in1;
+        double *const A = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dsyr2(h, uplo, n, &alpha, x, incx, y, incy, A, lda);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_syr2(const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    const int64_t lda = n;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SYR2_ALPHA;
+        const float *const x = bb->in0;
+        const float *const y = bb->in1;
+        float *const A = bb->out[BENCH_SIDE_REF];
+        cblas_ssyr2(CblasColMajor, bench_cblas_uplo(uplo), (blasint)n, alpha, x, (blasint)incx, y,
+            (blasint)incy, A, (blasint)lda);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SYR2_ALPHA;
+        const double *const x = bb->in0;
+        const double *const y = bb->in1;
+        double *const A = bb->out[BENCH_SIDE_REF];
+        cblas_dsyr2(CblasColMajor, bench_cblas_uplo(uplo), (blasint)n, alpha, x, (blasint)incx, y,
+            (blasint)incy, A, (blasint)lda);
+        return;
+    }
+}
+
+/* ---- spr2 ---- */
+static void elems_spr2(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    bb->in0_elems = bench_vec_elems(n, incx); /* x */
+    bb->in1_elems = bench_vec_elems(n, incy); /* y */
+    bb->out_elems = n * (n + 1) / 2; /* AP */
+}
+static double flops_spr2(const bench_case *bc) {
+    const int64_t n = bc->n;
+    return (double)(2 * n * n);
+}
+static double bytes_spr2(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)((n * (n + 1) + 2 * n) * E);
+}
+static gblas_status_t call_gblas_spr2(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SPR2_ALPHA;
+        const float *const x = bb->in0;
+        const float *const y = bb->in1;
+        float *const AP = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_sspr2(h, uplo, n, &alpha, x, incx, y, incy, AP);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SPR2_ALPHA;
+        const double *const x = bb->in0;
+        const double *const y = bb->in1;
+        double *const AP = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dspr2(h, uplo, n, &alpha, x, incx, y, incy, AP);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_spr2(const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SPR2_ALPHA;
+        const float *const x = bb->in0;
+        const float *const y = bb->in1;
+        float *const AP = bb->out[BENCH_SIDE_REF];
+        cblas_sspr2(CblasColMajor, bench_cblas_uplo(uplo), (blasint)n, alpha, x, (blasint)incx, y,
+            (blasint)incy, AP);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SPR2_ALPHA;
+        const double *const x = bb->in0;
+        const double *const y = bb->in1;
+        double *const AP = bb->out[BENCH_SIDE_REF];
+        cblas_dspr2(CblasColMajor, bench_cblas_uplo(uplo), (blasint)n, alpha, x, (blasint)incx, y,
+            (blasint)incy, AP);
+        return;
+    }
+}
+
 /* ---- gemm ---- */
 static void elems_gemm(const bench_case *bc, bench_buffers *bb) {
     const gblas_operation_t transa = bench_gblas_op(bc->trans[0]);
@@ -764,6 +1752,21 @@ void bench_table_elems(const bench_case *bc, bench_buffers *bb) {
     case BENCH_ROT: elems_rot(bc, bb); break;
     case BENCH_ROTM: elems_rotm(bc, bb); break;
     case BENCH_GEMV: elems_gemv(bc, bb); break;
+    case BENCH_GBMV: elems_gbmv(bc, bb); break;
+    case BENCH_SYMV: elems_symv(bc, bb); break;
+    case BENCH_SBMV: elems_sbmv(bc, bb); break;
+    case BENCH_SPMV: elems_spmv(bc, bb); break;
+    case BENCH_TRMV: elems_trmv(bc, bb); break;
+    case BENCH_TBMV: elems_tbmv(bc, bb); break;
+    case BENCH_TPMV: elems_tpmv(bc, bb); break;
+    case BENCH_TRSV: elems_trsv(bc, bb); break;
+    case BENCH_TBSV: elems_tbsv(bc, bb); break;
+    case BENCH_TPSV: elems_tpsv(bc, bb); break;
+    case BENCH_GER: elems_ger(bc, bb); break;
+    case BENCH_SYR: elems_syr(bc, bb); break;
+    case BENCH_SPR: elems_spr(bc, bb); break;
+    case BENCH_SYR2: elems_syr2(bc, bb); break;
+    case BENCH_SPR2: elems_spr2(bc, bb); break;
     case BENCH_GEMM: elems_gemm(bc, bb); break;
     default: break;
     }
@@ -784,6 +1787,21 @@ double bench_table_flops(const bench_case *bc) {
     case BENCH_ROT: return flops_rot(bc);
     case BENCH_ROTM: return flops_rotm(bc);
     case BENCH_GEMV: return flops_gemv(bc);
+    case BENCH_GBMV: return flops_gbmv(bc);
+    case BENCH_SYMV: return flops_symv(bc);
+    case BENCH_SBMV: return flops_sbmv(bc);
+    case BENCH_SPMV: return flops_spmv(bc);
+    case BENCH_TRMV: return flops_trmv(bc);
+    case BENCH_TBMV: return flops_tbmv(bc);
+    case BENCH_TPMV: return flops_tpmv(bc);
+    case BENCH_TRSV: return flops_trsv(bc);
+    case BENCH_TBSV: return flops_tbsv(bc);
+    case BENCH_TPSV: return flops_tpsv(bc);
+    case BENCH_GER: return flops_ger(bc);
+    case BENCH_SYR: return flops_syr(bc);
+    case BENCH_SPR: return flops_spr(bc);
+    case BENCH_SYR2: return flops_syr2(bc);
+    case BENCH_SPR2: return flops_spr2(bc);
     case BENCH_GEMM: return flops_gemm(bc);
     default: return 0;
     }
@@ -804,6 +1822,21 @@ double bench_table_bytes(const bench_case *bc) {
     case BENCH_ROT: return bytes_rot(bc);
     case BENCH_ROTM: return bytes_rotm(bc);
     case BENCH_GEMV: return bytes_gemv(bc);
+    case BENCH_GBMV: return bytes_gbmv(bc);
+    case BENCH_SYMV: return bytes_symv(bc);
+    case BENCH_SBMV: return bytes_sbmv(bc);
+    case BENCH_SPMV: return bytes_spmv(bc);
+    case BENCH_TRMV: return bytes_trmv(bc);
+    case BENCH_TBMV: return bytes_tbmv(bc);
+    case BENCH_TPMV: return bytes_tpmv(bc);
+    case BENCH_TRSV: return bytes_trsv(bc);
+    case BENCH_TBSV: return bytes_tbsv(bc);
+    case BENCH_TPSV: return bytes_tpsv(bc);
+    case BENCH_GER: return bytes_ger(bc);
+    case BENCH_SYR: return bytes_syr(bc);
+    case BENCH_SPR: return bytes_spr(bc);
+    case BENCH_SYR2: return bytes_syr2(bc);
+    case BENCH_SPR2: return bytes_spr2(bc);
     case BENCH_GEMM: return bytes_gemm(bc);
     default: return 0;
     }
@@ -824,6 +1857,21 @@ gblas_status_t bench_gblas_call(gblas_handle_t h, const bench_case *bc, bench_bu
     case BENCH_ROT: return call_gblas_rot(h, bc, bb);
     case BENCH_ROTM: return call_gblas_rotm(h, bc, bb);
     case BENCH_GEMV: return call_gblas_gemv(h, bc, bb);
+    case BENCH_GBMV: return call_gblas_gbmv(h, bc, bb);
+    case BENCH_SYMV: return call_gblas_symv(h, bc, bb);
+    case BENCH_SBMV: return call_gblas_sbmv(h, bc, bb);
+    case BENCH_SPMV: return call_gblas_spmv(h, bc, bb);
+    case BENCH_TRMV: return call_gblas_trmv(h, bc, bb);
+    case BENCH_TBMV: return call_gblas_tbmv(h, bc, bb);
+    case BENCH_TPMV: return call_gblas_tpmv(h, bc, bb);
+    case BENCH_TRSV: return call_gblas_trsv(h, bc, bb);
+    case BENCH_TBSV: return call_gblas_tbsv(h, bc, bb);
+    case BENCH_TPSV: return call_gblas_tpsv(h, bc, bb);
+    case BENCH_GER: return call_gblas_ger(h, bc, bb);
+    case BENCH_SYR: return call_gblas_syr(h, bc, bb);
+    case BENCH_SPR: return call_gblas_spr(h, bc, bb);
+    case BENCH_SYR2: return call_gblas_syr2(h, bc, bb);
+    case BENCH_SPR2: return call_gblas_spr2(h, bc, bb);
     case BENCH_GEMM: return call_gblas_gemm(h, bc, bb);
     default: return GBLAS_STATUS_INVALID_VALUE;
     }
@@ -844,6 +1892,21 @@ void bench_cblas_call(const bench_case *bc, bench_buffers *bb) {
     case BENCH_ROT: call_cblas_rot(bc, bb); break;
     case BENCH_ROTM: call_cblas_rotm(bc, bb); break;
     case BENCH_GEMV: call_cblas_gemv(bc, bb); break;
+    case BENCH_GBMV: call_cblas_gbmv(bc, bb); break;
+    case BENCH_SYMV: call_cblas_symv(bc, bb); break;
+    case BENCH_SBMV: call_cblas_sbmv(bc, bb); break;
+    case BENCH_SPMV: call_cblas_spmv(bc, bb); break;
+    case BENCH_TRMV: call_cblas_trmv(bc, bb); break;
+    case BENCH_TBMV: call_cblas_tbmv(bc, bb); break;
+    case BENCH_TPMV: call_cblas_tpmv(bc, bb); break;
+    case BENCH_TRSV: call_cblas_trsv(bc, bb); break;
+    case BENCH_TBSV: call_cblas_tbsv(bc, bb); break;
+    case BENCH_TPSV: call_cblas_tpsv(bc, bb); break;
+    case BENCH_GER: call_cblas_ger(bc, bb); break;
+    case BENCH_SYR: call_cblas_syr(bc, bb); break;
+    case BENCH_SPR: call_cblas_spr(bc, bb); break;
+    case BENCH_SYR2: call_cblas_syr2(bc, bb); break;
+    case BENCH_SPR2: call_cblas_spr2(bc, bb); break;
     case BENCH_GEMM: call_cblas_gemm(bc, bb); break;
     default: break;
     }
@@ -1073,6 +2136,360 @@ static cublasStatus_t call_cublas_gemv(cublasHandle_t cb, const bench_case *bc, 
     return CUBLAS_STATUS_NOT_SUPPORTED;
 }
 
+static cublasStatus_t call_cublas_gbmv(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t kl = bc->k;
+    const int64_t ku = bc->k;
+    const int64_t lda = (kl + ku + 1);
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_GBMV_ALPHA;
+        const float *const A = bb->in0;
+        const float *const x = bb->in1;
+        const float beta = (float)BENCH_GBMV_BETA;
+        float *const y = bb->out[BENCH_SIDE_REF];
+        return cublasSgbmv(cb, bench_cublas_op(trans), (int)m, (int)n, (int)kl, (int)ku, &alpha, A,
+            (int)lda, x, (int)incx, &beta, y, (int)incy);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_GBMV_ALPHA;
+        const double *const A = bb->in0;
+        const double *const x = bb->in1;
+        const double beta = (double)BENCH_GBMV_BETA;
+        double *const y = bb->out[BENCH_SIDE_REF];
+        return cublasDgbmv(cb, bench_cublas_op(trans), (int)m, (int)n, (int)kl, (int)ku, &alpha, A,
+            (int)lda, x, (int)incx, &beta, y, (int)incy);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_symv(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t lda = n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SYMV_ALPHA;
+        const float *const A = bb->in0;
+        const float *const x = bb->in1;
+        const float beta = (float)BENCH_SYMV_BETA;
+        float *const y = bb->out[BENCH_SIDE_REF];
+        return cublasSsymv(cb, bench_cublas_uplo(uplo), (int)n, &alpha, A, (int)lda, x, (int)incx,
+            &beta, y, (int)incy);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SYMV_ALPHA;
+        const double *const A = bb->in0;
+        const double *const x = bb->in1;
+        const double beta = (double)BENCH_SYMV_BETA;
+        double *const y = bb->out[BENCH_SIDE_REF];
+        return cublasDsymv(cb, bench_cublas_uplo(uplo), (int)n, &alpha, A, (int)lda, x, (int)incx,
+            &beta, y, (int)incy);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_sbmv(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = (k + 0 + 1);
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SBMV_ALPHA;
+        const float *const A = bb->in0;
+        const float *const x = bb->in1;
+        const float beta = (float)BENCH_SBMV_BETA;
+        float *const y = bb->out[BENCH_SIDE_REF];
+        return cublasSsbmv(cb, bench_cublas_uplo(uplo), (int)n, (int)k, &alpha, A, (int)lda, x,
+            (int)incx, &beta, y, (int)incy);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SBMV_ALPHA;
+        const double *const A = bb->in0;
+        const double *const x = bb->in1;
+        const double beta = (double)BENCH_SBMV_BETA;
+        double *const y = bb->out[BENCH_SIDE_REF];
+        return cublasDsbmv(cb, bench_cublas_uplo(uplo), (int)n, (int)k, &alpha, A, (int)lda, x,
+            (int)incx, &beta, y, (int)incy);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_spmv(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SPMV_ALPHA;
+        const float *const AP = bb->in0;
+        const float *const x = bb->in1;
+        const float beta = (float)BENCH_SPMV_BETA;
+        float *const y = bb->out[BENCH_SIDE_REF];
+        return cublasSspmv(cb, bench_cublas_uplo(uplo), (int)n, &alpha, AP, x, (int)incx, &beta, y,
+            (int)incy);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SPMV_ALPHA;
+        const double *const AP = bb->in0;
+        const double *const x = bb->in1;
+        const double beta = (double)BENCH_SPMV_BETA;
+        double *const y = bb->out[BENCH_SIDE_REF];
+        return cublasDspmv(cb, bench_cublas_uplo(uplo), (int)n, &alpha, AP, x, (int)incx, &beta, y,
+            (int)incy);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_trmv(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[2]);
+    const int64_t n = bc->n;
+    const int64_t lda = n;
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float *const A = bb->in0;
+        float *const x = bb->out[BENCH_SIDE_REF];
+        return cublasStrmv(cb, bench_cublas_uplo(uplo), bench_cublas_op(trans),
+            bench_cublas_diag(diag), (int)n, A, (int)lda, x, (int)incx);
+    }
+    if (bc->prec == 'd') {
+        const double *const A = bb->in0;
+        double *const x = bb->out[BENCH_SIDE_REF];
+        return cublasDtrmv(cb, bench_cublas_uplo(uplo), bench_cublas_op(trans),
+            bench_cublas_diag(diag), (int)n, A, (int)lda, x, (int)incx);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_tbmv(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[2]);
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = (k + 0 + 1);
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float *const A = bb->in0;
+        float *const x = bb->out[BENCH_SIDE_REF];
+        return cublasStbmv(cb, bench_cublas_uplo(uplo), bench_cublas_op(trans),
+            bench_cublas_diag(diag), (int)n, (int)k, A, (int)lda, x, (int)incx);
+    }
+    if (bc->prec == 'd') {
+        const double *const A = bb->in0;
+        double *const x = bb->out[BENCH_SIDE_REF];
+        return cublasDtbmv(cb, bench_cublas_uplo(uplo), bench_cublas_op(trans),
+            bench_cublas_diag(diag), (int)n, (int)k, A, (int)lda, x, (int)incx);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_tpmv(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[2]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float *const AP = bb->in0;
+        float *const x = bb->out[BENCH_SIDE_REF];
+        return cublasStpmv(cb, bench_cublas_uplo(uplo), bench_cublas_op(trans),
+            bench_cublas_diag(diag), (int)n, AP, x, (int)incx);
+    }
+    if (bc->prec == 'd') {
+        const double *const AP = bb->in0;
+        double *const x = bb->out[BENCH_SIDE_REF];
+        return cublasDtpmv(cb, bench_cublas_uplo(uplo), bench_cublas_op(trans),
+            bench_cublas_diag(diag), (int)n, AP, x, (int)incx);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_trsv(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[2]);
+    const int64_t n = bc->n;
+    const int64_t lda = n;
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float *const A = bb->in0;
+        float *const x = bb->out[BENCH_SIDE_REF];
+        return cublasStrsv(cb, bench_cublas_uplo(uplo), bench_cublas_op(trans),
+            bench_cublas_diag(diag), (int)n, A, (int)lda, x, (int)incx);
+    }
+    if (bc->prec == 'd') {
+        const double *const A = bb->in0;
+        double *const x = bb->out[BENCH_SIDE_REF];
+        return cublasDtrsv(cb, bench_cublas_uplo(uplo), bench_cublas_op(trans),
+            bench_cublas_diag(diag), (int)n, A, (int)lda, x, (int)incx);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_tbsv(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[2]);
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = (k + 0 + 1);
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float *const A = bb->in0;
+        float *const x = bb->out[BENCH_SIDE_REF];
+        return cublasStbsv(cb, bench_cublas_uplo(uplo), bench_cublas_op(trans),
+            bench_cublas_diag(diag), (int)n, (int)k, A, (int)lda, x, (int)incx);
+    }
+    if (bc->prec == 'd') {
+        const double *const A = bb->in0;
+        double *const x = bb->out[BENCH_SIDE_REF];
+        return cublasDtbsv(cb, bench_cublas_uplo(uplo), bench_cublas_op(trans),
+            bench_cublas_diag(diag), (int)n, (int)k, A, (int)lda, x, (int)incx);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_tpsv(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[2]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float *const AP = bb->in0;
+        float *const x = bb->out[BENCH_SIDE_REF];
+        return cublasStpsv(cb, bench_cublas_uplo(uplo), bench_cublas_op(trans),
+            bench_cublas_diag(diag), (int)n, AP, x, (int)incx);
+    }
+    if (bc->prec == 'd') {
+        const double *const AP = bb->in0;
+        double *const x = bb->out[BENCH_SIDE_REF];
+        return cublasDtpsv(cb, bench_cublas_uplo(uplo), bench_cublas_op(trans),
+            bench_cublas_diag(diag), (int)n, AP, x, (int)incx);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_ger(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    const int64_t lda = m;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_GER_ALPHA;
+        const float *const x = bb->in0;
+        const float *const y = bb->in1;
+        float *const A = bb->out[BENCH_SIDE_REF];
+        return cublasSger(cb, (int)m, (int)n, &alpha, x, (int)incx, y, (int)incy, A, (int)lda);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_GER_ALPHA;
+        const double *const x = bb->in0;
+        const double *const y = bb->in1;
+        double *const A = bb->out[BENCH_SIDE_REF];
+        return cublasDger(cb, (int)m, (int)n, &alpha, x, (int)incx, y, (int)incy, A, (int)lda);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_syr(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t lda = n;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SYR_ALPHA;
+        const float *const x = bb->in0;
+        float *const A = bb->out[BENCH_SIDE_REF];
+        return cublasSsyr(cb, bench_cublas_uplo(uplo), (int)n, &alpha, x, (int)incx, A, (int)lda);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SYR_ALPHA;
+        const double *const x = bb->in0;
+        double *const A = bb->out[BENCH_SIDE_REF];
+        return cublasDsyr(cb, bench_cublas_uplo(uplo), (int)n, &alpha, x, (int)incx, A, (int)lda);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_spr(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SPR_ALPHA;
+        const float *const x = bb->in0;
+        float *const AP = bb->out[BENCH_SIDE_REF];
+        return cublasSspr(cb, bench_cublas_uplo(uplo), (int)n, &alpha, x, (int)incx, AP);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SPR_ALPHA;
+        const double *const x = bb->in0;
+        double *const AP = bb->out[BENCH_SIDE_REF];
+        return cublasDspr(cb, bench_cublas_uplo(uplo), (int)n, &alpha, x, (int)incx, AP);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_syr2(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    const int64_t lda = n;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SYR2_ALPHA;
+        const float *const x = bb->in0;
+        const float *const y = bb->in1;
+        float *const A = bb->out[BENCH_SIDE_REF];
+        return cublasSsyr2(cb, bench_cublas_uplo(uplo), (int)n, &alpha, x, (int)incx, y, (int)incy,
+            A, (int)lda);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SYR2_ALPHA;
+        const double *const x = bb->in0;
+        const double *const y = bb->in1;
+        double *const A = bb->out[BENCH_SIDE_REF];
+        return cublasDsyr2(cb, bench_cublas_uplo(uplo), (int)n, &alpha, x, (int)incx, y, (int)incy,
+            A, (int)lda);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_spr2(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SPR2_ALPHA;
+        const float *const x = bb->in0;
+        const float *const y = bb->in1;
+        float *const AP = bb->out[BENCH_SIDE_REF];
+        return cublasSspr2(cb, bench_cublas_uplo(uplo), (int)n, &alpha, x, (int)incx, y, (int)incy,
+            AP);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SPR2_ALPHA;
+        const double *const x = bb->in0;
+        const double *const y = bb->in1;
+        double *const AP = bb->out[BENCH_SIDE_REF];
+        return cublasDspr2(cb, bench_cublas_uplo(uplo), (int)n, &alpha, x, (int)incx, y, (int)incy,
+            AP);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
 static cublasStatus_t call_cublas_gemm(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
     const gblas_operation_t transa = bench_gblas_op(bc->trans[0]);
     const gblas_operation_t transb = bench_gblas_op(bc->trans[1]);
@@ -1118,6 +2535,21 @@ cublasStatus_t bench_cublas_call(cublasHandle_t cb, const bench_case *bc, bench_
     case BENCH_ROT: return call_cublas_rot(cb, bc, bb);
     case BENCH_ROTM: return call_cublas_rotm(cb, bc, bb);
     case BENCH_GEMV: return call_cublas_gemv(cb, bc, bb);
+    case BENCH_GBMV: return call_cublas_gbmv(cb, bc, bb);
+    case BENCH_SYMV: return call_cublas_symv(cb, bc, bb);
+    case BENCH_SBMV: return call_cublas_sbmv(cb, bc, bb);
+    case BENCH_SPMV: return call_cublas_spmv(cb, bc, bb);
+    case BENCH_TRMV: return call_cublas_trmv(cb, bc, bb);
+    case BENCH_TBMV: return call_cublas_tbmv(cb, bc, bb);
+    case BENCH_TPMV: return call_cublas_tpmv(cb, bc, bb);
+    case BENCH_TRSV: return call_cublas_trsv(cb, bc, bb);
+    case BENCH_TBSV: return call_cublas_tbsv(cb, bc, bb);
+    case BENCH_TPSV: return call_cublas_tpsv(cb, bc, bb);
+    case BENCH_GER: return call_cublas_ger(cb, bc, bb);
+    case BENCH_SYR: return call_cublas_syr(cb, bc, bb);
+    case BENCH_SPR: return call_cublas_spr(cb, bc, bb);
+    case BENCH_SYR2: return call_cublas_syr2(cb, bc, bb);
+    case BENCH_SPR2: return call_cublas_spr2(cb, bc, bb);
     case BENCH_GEMM: return call_cublas_gemm(cb, bc, bb);
     default: return CUBLAS_STATUS_NOT_SUPPORTED;
     }

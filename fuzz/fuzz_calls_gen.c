@@ -292,6 +292,372 @@ static void fz_gemv(fz_call *fzc) {
     fz_check(fzc);
 }
 
+/* gbmv: trans, m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy */
+static void fz_gbmv(fz_call *fzc) {
+    const gblas_operation_t trans = fz_op(fzc);
+    const int64_t m = fz_size(fzc, "m");
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t kl = fz_size(fzc, "kl");
+    const int64_t ku = fz_size(fzc, "ku");
+    const int64_t lda = fz_ld(fzc, gblas_band_rows(kl, ku));
+    const int64_t incx = fz_inc(fzc);
+    const int64_t incy = fz_inc(fzc);
+    const int work = m > 0 && n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *A = fz_mat(fzc, "A", gblas_band_rows(kl, ku), n, lda, gblas_band_rows(kl, ku),
+        work && !alpha_zero, 0);
+    fz_arg *x = fz_vec(fzc, "x", trans == GBLAS_OP_N ? n : m, incx, work && !alpha_zero, 0);
+    fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
+    fz_arg *y = fz_vec(fzc, "y", trans == GBLAS_OP_N ? m : n, incy, work, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_sgbmv(fzh, trans, m, n, kl, ku, alpha->p[fzs],
+            A->p[fzs], lda, x->p[fzs], incx, beta->p[fzs], y->p[fzs], incy); break;
+        case FZ_D: fzc->status[fzs] = gblas_dgbmv(fzh, trans, m, n, kl, ku, alpha->p[fzs],
+            A->p[fzs], lda, x->p[fzs], incx, beta->p[fzs], y->p[fzs], incy); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* symv: uplo, n, alpha, A, lda, x, incx, beta, y, incy */
+static void fz_symv(fz_call *fzc) {
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t lda = fz_ld(fzc, n);
+    const int64_t incx = fz_inc(fzc);
+    const int64_t incy = fz_inc(fzc);
+    const int work = n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *A = fz_mat(fzc, "A", n, n, lda, n, work && !alpha_zero, 0);
+    fz_arg *x = fz_vec(fzc, "x", n, incx, work && !alpha_zero, 0);
+    fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
+    fz_arg *y = fz_vec(fzc, "y", n, incy, work, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_ssymv(fzh, uplo->p[fzs], n, alpha->p[fzs], A->p[fzs],
+            lda, x->p[fzs], incx, beta->p[fzs], y->p[fzs], incy); break;
+        case FZ_D: fzc->status[fzs] = gblas_dsymv(fzh, uplo->p[fzs], n, alpha->p[fzs], A->p[fzs],
+            lda, x->p[fzs], incx, beta->p[fzs], y->p[fzs], incy); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* sbmv: uplo, n, k, alpha, A, lda, x, incx, beta, y, incy */
+static void fz_sbmv(fz_call *fzc) {
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t k = fz_size(fzc, "k");
+    const int64_t lda = fz_ld(fzc, gblas_band_rows(k, 0));
+    const int64_t incx = fz_inc(fzc);
+    const int64_t incy = fz_inc(fzc);
+    const int work = n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *A = fz_mat(fzc, "A", gblas_band_rows(k, 0), n, lda, gblas_band_rows(k, 0),
+        work && !alpha_zero, 0);
+    fz_arg *x = fz_vec(fzc, "x", n, incx, work && !alpha_zero, 0);
+    fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
+    fz_arg *y = fz_vec(fzc, "y", n, incy, work, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_ssbmv(fzh, uplo->p[fzs], n, k, alpha->p[fzs], A->p[fzs],
+            lda, x->p[fzs], incx, beta->p[fzs], y->p[fzs], incy); break;
+        case FZ_D: fzc->status[fzs] = gblas_dsbmv(fzh, uplo->p[fzs], n, k, alpha->p[fzs], A->p[fzs],
+            lda, x->p[fzs], incx, beta->p[fzs], y->p[fzs], incy); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* spmv: uplo, n, alpha, AP, x, incx, beta, y, incy */
+static void fz_spmv(fz_call *fzc) {
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t incx = fz_inc(fzc);
+    const int64_t incy = fz_inc(fzc);
+    const int work = n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *x = fz_vec(fzc, "x", n, incx, work && !alpha_zero, 0);
+    fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
+    fz_arg *y = fz_vec(fzc, "y", n, incy, work, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_sspmv(fzh, uplo->p[fzs], n, alpha->p[fzs], AP->p[fzs],
+            x->p[fzs], incx, beta->p[fzs], y->p[fzs], incy); break;
+        case FZ_D: fzc->status[fzs] = gblas_dspmv(fzh, uplo->p[fzs], n, alpha->p[fzs], AP->p[fzs],
+            x->p[fzs], incx, beta->p[fzs], y->p[fzs], incy); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* trmv: uplo, trans, diag, n, A, lda, x, incx */
+static void fz_trmv(fz_call *fzc) {
+    const gblas_operation_t trans = fz_op(fzc);
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t lda = fz_ld(fzc, n);
+    const int64_t incx = fz_inc(fzc);
+    fz_arg *A = fz_mat(fzc, "A", n, n, lda, n, n > 0, 0);
+    fz_arg *x = fz_vec(fzc, "x", n, incx, n > 0, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_strmv(fzh, uplo->p[fzs], trans, diag->p[fzs], n,
+            A->p[fzs], lda, x->p[fzs], incx); break;
+        case FZ_D: fzc->status[fzs] = gblas_dtrmv(fzh, uplo->p[fzs], trans, diag->p[fzs], n,
+            A->p[fzs], lda, x->p[fzs], incx); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* tbmv: uplo, trans, diag, n, k, A, lda, x, incx */
+static void fz_tbmv(fz_call *fzc) {
+    const gblas_operation_t trans = fz_op(fzc);
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t k = fz_size(fzc, "k");
+    const int64_t lda = fz_ld(fzc, gblas_band_rows(k, 0));
+    const int64_t incx = fz_inc(fzc);
+    fz_arg *A = fz_mat(fzc, "A", gblas_band_rows(k, 0), n, lda, gblas_band_rows(k, 0), n > 0, 0);
+    fz_arg *x = fz_vec(fzc, "x", n, incx, n > 0, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_stbmv(fzh, uplo->p[fzs], trans, diag->p[fzs], n, k,
+            A->p[fzs], lda, x->p[fzs], incx); break;
+        case FZ_D: fzc->status[fzs] = gblas_dtbmv(fzh, uplo->p[fzs], trans, diag->p[fzs], n, k,
+            A->p[fzs], lda, x->p[fzs], incx); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* tpmv: uplo, trans, diag, n, AP, x, incx */
+static void fz_tpmv(fz_call *fzc) {
+    const gblas_operation_t trans = fz_op(fzc);
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t incx = fz_inc(fzc);
+    fz_arg *x = fz_vec(fzc, "x", n, incx, n > 0, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_stpmv(fzh, uplo->p[fzs], trans, diag->p[fzs], n,
+            AP->p[fzs], x->p[fzs], incx); break;
+        case FZ_D: fzc->status[fzs] = gblas_dtpmv(fzh, uplo->p[fzs], trans, diag->p[fzs], n,
+            AP->p[fzs], x->p[fzs], incx); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* trsv: uplo, trans, diag, n, A, lda, x, incx */
+static void fz_trsv(fz_call *fzc) {
+    const gblas_operation_t trans = fz_op(fzc);
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t lda = fz_ld(fzc, n);
+    const int64_t incx = fz_inc(fzc);
+    fz_arg *A = fz_mat(fzc, "A", n, n, lda, n, n > 0, 0);
+    fz_arg *x = fz_vec(fzc, "x", n, incx, n > 0, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_strsv(fzh, uplo->p[fzs], trans, diag->p[fzs], n,
+            A->p[fzs], lda, x->p[fzs], incx); break;
+        case FZ_D: fzc->status[fzs] = gblas_dtrsv(fzh, uplo->p[fzs], trans, diag->p[fzs], n,
+            A->p[fzs], lda, x->p[fzs], incx); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* tbsv: uplo, trans, diag, n, k, A, lda, x, incx */
+static void fz_tbsv(fz_call *fzc) {
+    const gblas_operation_t trans = fz_op(fzc);
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t k = fz_size(fzc, "k");
+    const int64_t lda = fz_ld(fzc, gblas_band_rows(k, 0));
+    const int64_t incx = fz_inc(fzc);
+    fz_arg *A = fz_mat(fzc, "A", gblas_band_rows(k, 0), n, lda, gblas_band_rows(k, 0), n > 0, 0);
+    fz_arg *x = fz_vec(fzc, "x", n, incx, n > 0, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_stbsv(fzh, uplo->p[fzs], trans, diag->p[fzs], n, k,
+            A->p[fzs], lda, x->p[fzs], incx); break;
+        case FZ_D: fzc->status[fzs] = gblas_dtbsv(fzh, uplo->p[fzs], trans, diag->p[fzs], n, k,
+            A->p[fzs], lda, x->p[fzs], incx); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* tpsv: uplo, trans, diag, n, AP, x, incx */
+static void fz_tpsv(fz_call *fzc) {
+    const gblas_operation_t trans = fz_op(fzc);
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t incx = fz_inc(fzc);
+    fz_arg *x = fz_vec(fzc, "x", n, incx, n > 0, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_stpsv(fzh, uplo->p[fzs], trans, diag->p[fzs], n,
+            AP->p[fzs], x->p[fzs], incx); break;
+        case FZ_D: fzc->status[fzs] = gblas_dtpsv(fzh, uplo->p[fzs], trans, diag->p[fzs], n,
+            AP->p[fzs], x->p[fzs], incx); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* ger: m, n, alpha, x, incx, y, incy, A, lda */
+static void fz_ger(fz_call *fzc) {
+    const int64_t m = fz_size(fzc, "m");
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t incx = fz_inc(fzc);
+    const int64_t incy = fz_inc(fzc);
+    const int64_t lda = fz_ld(fzc, m);
+    const int work = m > 0 && n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *x = fz_vec(fzc, "x", m, incx, work && !alpha_zero, 0);
+    fz_arg *y = fz_vec(fzc, "y", n, incy, work && !alpha_zero, 0);
+    fz_arg *A = fz_mat(fzc, "A", m, n, lda, m, work && !alpha_zero, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_sger(fzh, m, n, alpha->p[fzs], x->p[fzs], incx,
+            y->p[fzs], incy, A->p[fzs], lda); break;
+        case FZ_D: fzc->status[fzs] = gblas_dger(fzh, m, n, alpha->p[fzs], x->p[fzs], incx,
+            y->p[fzs], incy, A->p[fzs], lda); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* syr: uplo, n, alpha, x, incx, A, lda */
+static void fz_syr(fz_call *fzc) {
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t incx = fz_inc(fzc);
+    const int64_t lda = fz_ld(fzc, n);
+    const int work = n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *x = fz_vec(fzc, "x", n, incx, work && !alpha_zero, 0);
+    fz_arg *A = fz_mat(fzc, "A", n, n, lda, n, work && !alpha_zero, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_ssyr(fzh, uplo->p[fzs], n, alpha->p[fzs], x->p[fzs],
+            incx, A->p[fzs], lda); break;
+        case FZ_D: fzc->status[fzs] = gblas_dsyr(fzh, uplo->p[fzs], n, alpha->p[fzs], x->p[fzs],
+            incx, A->p[fzs], lda); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* spr: uplo, n, alpha, x, incx, AP */
+static void fz_spr(fz_call *fzc) {
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t incx = fz_inc(fzc);
+    const int work = n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *x = fz_vec(fzc, "x", n, incx, work && !alpha_zero, 0);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_sspr(fzh, uplo->p[fzs], n, alpha->p[fzs], x->p[fzs],
+            incx, AP->p[fzs]); break;
+        case FZ_D: fzc->status[fzs] = gblas_dspr(fzh, uplo->p[fzs], n, alpha->p[fzs], x->p[fzs],
+            incx, AP->p[fzs]); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* syr2: uplo, n, alpha, x, incx, y, incy, A, lda */
+static void fz_syr2(fz_call *fzc) {
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t incx = fz_inc(fzc);
+    const int64_t incy = fz_inc(fzc);
+    const int64_t lda = fz_ld(fzc, n);
+    const int work = n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *x = fz_vec(fzc, "x", n, incx, work && !alpha_zero, 0);
+    fz_arg *y = fz_vec(fzc, "y", n, incy, work && !alpha_zero, 0);
+    fz_arg *A = fz_mat(fzc, "A", n, n, lda, n, work && !alpha_zero, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_ssyr2(fzh, uplo->p[fzs], n, alpha->p[fzs], x->p[fzs],
+            incx, y->p[fzs], incy, A->p[fzs], lda); break;
+        case FZ_D: fzc->status[fzs] = gblas_dsyr2(fzh, uplo->p[fzs], n, alpha->p[fzs], x->p[fzs],
+            incx, y->p[fzs], incy, A->p[fzs], lda); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* spr2: uplo, n, alpha, x, incx, y, incy, AP */
+static void fz_spr2(fz_call *fzc) {
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t incx = fz_inc(fzc);
+    const int64_t incy = fz_inc(fzc);
+    const int work = n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *x = fz_vec(fzc, "x", n, incx, work && !alpha_zero, 0);
+    fz_arg *y = fz_vec(fzc, "y", n, incy, work && !alpha_zero, 0);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_sspr2(fzh, uplo->p[fzs], n, alpha->p[fzs], x->p[fzs],
+            incx, y->p[fzs], incy, AP->p[fzs]); break;
+        case FZ_D: fzc->status[fzs] = gblas_dspr2(fzh, uplo->p[fzs], n, alpha->p[fzs], x->p[fzs],
+            incx, y->p[fzs], incy, AP->p[fzs]); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
 /* gemm: transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc */
 static void fz_gemm(fz_call *fzc) {
     const gblas_operation_t transa = fz_op(fzc);
@@ -355,6 +721,36 @@ const fz_entry fz_entries[] = {
     {"gblas_drotmg", FZ_D, fz_rotmg},
     {"gblas_sgemv", FZ_S, fz_gemv},
     {"gblas_dgemv", FZ_D, fz_gemv},
+    {"gblas_sgbmv", FZ_S, fz_gbmv},
+    {"gblas_dgbmv", FZ_D, fz_gbmv},
+    {"gblas_ssymv", FZ_S, fz_symv},
+    {"gblas_dsymv", FZ_D, fz_symv},
+    {"gblas_ssbmv", FZ_S, fz_sbmv},
+    {"gblas_dsbmv", FZ_D, fz_sbmv},
+    {"gblas_sspmv", FZ_S, fz_spmv},
+    {"gblas_dspmv", FZ_D, fz_spmv},
+    {"gblas_strmv", FZ_S, fz_trmv},
+    {"gblas_dtrmv", FZ_D, fz_trmv},
+    {"gblas_stbmv", FZ_S, fz_tbmv},
+    {"gblas_dtbmv", FZ_D, fz_tbmv},
+    {"gblas_stpmv", FZ_S, fz_tpmv},
+    {"gblas_dtpmv", FZ_D, fz_tpmv},
+    {"gblas_strsv", FZ_S, fz_trsv},
+    {"gblas_dtrsv", FZ_D, fz_trsv},
+    {"gblas_stbsv", FZ_S, fz_tbsv},
+    {"gblas_dtbsv", FZ_D, fz_tbsv},
+    {"gblas_stpsv", FZ_S, fz_tpsv},
+    {"gblas_dtpsv", FZ_D, fz_tpsv},
+    {"gblas_sger", FZ_S, fz_ger},
+    {"gblas_dger", FZ_D, fz_ger},
+    {"gblas_ssyr", FZ_S, fz_syr},
+    {"gblas_dsyr", FZ_D, fz_syr},
+    {"gblas_sspr", FZ_S, fz_spr},
+    {"gblas_dspr", FZ_D, fz_spr},
+    {"gblas_ssyr2", FZ_S, fz_syr2},
+    {"gblas_dsyr2", FZ_D, fz_syr2},
+    {"gblas_sspr2", FZ_S, fz_spr2},
+    {"gblas_dspr2", FZ_D, fz_spr2},
     {"gblas_sgemm", FZ_S, fz_gemm},
     {"gblas_dgemm", FZ_D, fz_gemm},
 };

@@ -67,6 +67,16 @@ typedef enum {
 
 typedef enum { GBLAS_OP_N = 0, GBLAS_OP_T = 1, GBLAS_OP_C = 2 } gblas_operation_t;
 
+/* Which triangle of a symmetric, Hermitian or triangular matrix is stored and referenced (the
+ * other is never read or written); the values are cuBLAS's. */
+typedef enum { GBLAS_FILL_MODE_LOWER = 0, GBLAS_FILL_MODE_UPPER = 1 } gblas_fill_mode_t;
+
+/* Whether a triangular matrix has a unit diagonal (not read) or the one it stores. */
+typedef enum { GBLAS_DIAG_NON_UNIT = 0, GBLAS_DIAG_UNIT = 1 } gblas_diag_type_t;
+
+/* Which side of B a Level-3 routine's A multiplies. */
+typedef enum { GBLAS_SIDE_LEFT = 0, GBLAS_SIDE_RIGHT = 1 } gblas_side_mode_t;
+
 typedef enum { GBLAS_POINTER_MODE_HOST = 0, GBLAS_POINTER_MODE_DEVICE = 1 } gblas_pointer_mode_t;
 
 /* Threads. A handle may be shared by threads: every call on it (routines, setters and getters,
@@ -324,6 +334,139 @@ GBLAS_API gblas_status_t gblas_sgemv(gblas_handle_t h, gblas_operation_t trans, 
 GBLAS_API gblas_status_t gblas_dgemv(gblas_handle_t h, gblas_operation_t trans, int64_t m,
     int64_t n, const double *alpha, const double *A, int64_t lda, const double *x, int64_t incx,
     const double *beta, double *y, int64_t incy);
+
+/* y = alpha * op(A) * x + beta * y, A m x n with kl subdiagonals and ku superdiagonals
+ * in band storage: A(i, j) at A[ku + i - j + j * lda] for max(0, j - ku) <= i <=
+ * min(m - 1, j + kl), lda >= kl + ku + 1. op = N: x has n elements, y has m; op = T or
+ * C: x has m, y has n. Elements of the storage outside the band are never read. */
+GBLAS_API gblas_status_t gblas_sgbmv(gblas_handle_t h, gblas_operation_t trans, int64_t m,
+    int64_t n, int64_t kl, int64_t ku, const float *alpha, const float *A, int64_t lda,
+    const float *x, int64_t incx, const float *beta, float *y, int64_t incy);
+GBLAS_API gblas_status_t gblas_dgbmv(gblas_handle_t h, gblas_operation_t trans, int64_t m,
+    int64_t n, int64_t kl, int64_t ku, const double *alpha, const double *A, int64_t lda,
+    const double *x, int64_t incx, const double *beta, double *y, int64_t incy);
+
+/* y = alpha * A * x + beta * y, A n x n symmetric, only its uplo triangle (diagonal
+ * included) read, lda >= max(1, n). */
+GBLAS_API gblas_status_t gblas_ssymv(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n,
+    const float *alpha, const float *A, int64_t lda, const float *x, int64_t incx,
+    const float *beta, float *y, int64_t incy);
+GBLAS_API gblas_status_t gblas_dsymv(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n,
+    const double *alpha, const double *A, int64_t lda, const double *x, int64_t incx,
+    const double *beta, double *y, int64_t incy);
+
+/* y = alpha * A * x + beta * y, A n x n symmetric with k sub- and superdiagonals, its
+ * uplo triangle in band storage, lda >= k + 1: upper, A(i, j) at A[k + i - j + j * lda]
+ * for max(0, j - k) <= i <= j; lower, at A[i - j + j * lda] for j <= i <= min(n - 1,
+ * j + k). */
+GBLAS_API gblas_status_t gblas_ssbmv(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n, int64_t k,
+    const float *alpha, const float *A, int64_t lda, const float *x, int64_t incx,
+    const float *beta, float *y, int64_t incy);
+GBLAS_API gblas_status_t gblas_dsbmv(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n, int64_t k,
+    const double *alpha, const double *A, int64_t lda, const double *x, int64_t incx,
+    const double *beta, double *y, int64_t incy);
+
+/* y = alpha * A * x + beta * y, A n x n symmetric, its uplo triangle packed by
+ * columns: upper, A(i, j) at AP[i + j (j + 1) / 2] for i <= j; lower, at
+ * AP[i + (2 n - j - 1) j / 2] for i >= j. */
+GBLAS_API gblas_status_t gblas_sspmv(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n,
+    const float *alpha, const float *AP, const float *x, int64_t incx, const float *beta, float *y,
+    int64_t incy);
+GBLAS_API gblas_status_t gblas_dspmv(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n,
+    const double *alpha, const double *AP, const double *x, int64_t incx, const double *beta,
+    double *y, int64_t incy);
+
+/* x = op(A) * x, A n x n upper or lower triangular (uplo), its diagonal read or taken
+ * as ones (diag), only its uplo triangle read, lda >= max(1, n). */
+GBLAS_API gblas_status_t gblas_strmv(gblas_handle_t h, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t n, const float *A, int64_t lda,
+    float *x, int64_t incx);
+GBLAS_API gblas_status_t gblas_dtrmv(gblas_handle_t h, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t n, const double *A, int64_t lda,
+    double *x, int64_t incx);
+
+/* x = op(A) * x, A n x n triangular with k off-diagonals, its uplo triangle in band
+ * storage as sbmv's, lda >= k + 1, the diagonal read or taken as ones (diag). */
+GBLAS_API gblas_status_t gblas_stbmv(gblas_handle_t h, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t n, int64_t k, const float *A,
+    int64_t lda, float *x, int64_t incx);
+GBLAS_API gblas_status_t gblas_dtbmv(gblas_handle_t h, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t n, int64_t k, const double *A,
+    int64_t lda, double *x, int64_t incx);
+
+/* x = op(A) * x, A n x n triangular, packed by columns as spmv's AP, the diagonal
+ * read or taken as ones (diag). */
+GBLAS_API gblas_status_t gblas_stpmv(gblas_handle_t h, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t n, const float *AP, float *x,
+    int64_t incx);
+GBLAS_API gblas_status_t gblas_dtpmv(gblas_handle_t h, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t n, const double *AP, double *x,
+    int64_t incx);
+
+/* Solves op(A) * x = b for x, b given in x and overwritten, A as trmv's. There is
+ * no test for singularity: a zero on the diagonal gives Inf or NaN, as in the
+ * reference BLAS. */
+GBLAS_API gblas_status_t gblas_strsv(gblas_handle_t h, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t n, const float *A, int64_t lda,
+    float *x, int64_t incx);
+GBLAS_API gblas_status_t gblas_dtrsv(gblas_handle_t h, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t n, const double *A, int64_t lda,
+    double *x, int64_t incx);
+
+/* Solves op(A) * x = b for x, b given in x, A banded as tbmv's. No test for
+ * singularity. */
+GBLAS_API gblas_status_t gblas_stbsv(gblas_handle_t h, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t n, int64_t k, const float *A,
+    int64_t lda, float *x, int64_t incx);
+GBLAS_API gblas_status_t gblas_dtbsv(gblas_handle_t h, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t n, int64_t k, const double *A,
+    int64_t lda, double *x, int64_t incx);
+
+/* Solves op(A) * x = b for x, b given in x, A packed as tpmv's. No test for
+ * singularity. */
+GBLAS_API gblas_status_t gblas_stpsv(gblas_handle_t h, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t n, const float *AP, float *x,
+    int64_t incx);
+GBLAS_API gblas_status_t gblas_dtpsv(gblas_handle_t h, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t n, const double *AP, double *x,
+    int64_t incx);
+
+/* A = alpha * x * y^T + A, A m x n, x m elements, y n, lda >= max(1, m). alpha == 0
+ * returns at once. */
+GBLAS_API gblas_status_t gblas_sger(gblas_handle_t h, int64_t m, int64_t n, const float *alpha,
+    const float *x, int64_t incx, const float *y, int64_t incy, float *A, int64_t lda);
+GBLAS_API gblas_status_t gblas_dger(gblas_handle_t h, int64_t m, int64_t n, const double *alpha,
+    const double *x, int64_t incx, const double *y, int64_t incy, double *A, int64_t lda);
+
+/* A = alpha * x * x^T + A, A n x n symmetric, only its uplo triangle read and written,
+ * lda >= max(1, n). alpha == 0 returns at once. */
+GBLAS_API gblas_status_t gblas_ssyr(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n,
+    const float *alpha, const float *x, int64_t incx, float *A, int64_t lda);
+GBLAS_API gblas_status_t gblas_dsyr(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n,
+    const double *alpha, const double *x, int64_t incx, double *A, int64_t lda);
+
+/* A = alpha * x * x^T + A, A's uplo triangle packed as spmv's. alpha == 0 returns at
+ * once. */
+GBLAS_API gblas_status_t gblas_sspr(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n,
+    const float *alpha, const float *x, int64_t incx, float *AP);
+GBLAS_API gblas_status_t gblas_dspr(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n,
+    const double *alpha, const double *x, int64_t incx, double *AP);
+
+/* A = alpha * x * y^T + alpha * y * x^T + A, A n x n symmetric, only its uplo triangle
+ * read and written, lda >= max(1, n). alpha == 0 returns at once. */
+GBLAS_API gblas_status_t gblas_ssyr2(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n,
+    const float *alpha, const float *x, int64_t incx, const float *y, int64_t incy, float *A,
+    int64_t lda);
+GBLAS_API gblas_status_t gblas_dsyr2(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n,
+    const double *alpha, const double *x, int64_t incx, const double *y, int64_t incy, double *A,
+    int64_t lda);
+
+/* A = alpha * x * y^T + alpha * y * x^T + A, A's uplo triangle packed as spmv's.
+ * alpha == 0 returns at once. */
+GBLAS_API gblas_status_t gblas_sspr2(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n,
+    const float *alpha, const float *x, int64_t incx, const float *y, int64_t incy, float *AP);
+GBLAS_API gblas_status_t gblas_dspr2(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n,
+    const double *alpha, const double *x, int64_t incx, const double *y, int64_t incy, double *AP);
 
 /* C = alpha * op(A) * op(B) + beta * C, C m x n, op(A) m x k, op(B) k x n.
  * lda >= max(1, transa == N ? m : k), ldb >= max(1, transb == N ? k : n),

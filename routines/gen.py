@@ -26,7 +26,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from table import ROUTINES, TYPES, Let, Mat, Result, Scalar, Size, Array, Op, Vec  # noqa: E402
+from table import (ROUTINES, TYPES, Array, Diag, Let, Mat, Op, Packed, Result, Scalar, Side,  # noqa: E402
+                   Size, Uplo, Vec)
 from gen_common import BANNER, HEADER_BEGIN, HEADER_END, ROOT, label, params, result_of, wrap  # noqa: E402
 from gen_tests import gen_test_dispatch, gen_bad_args  # noqa: E402
 from gen_bench import gen_bench  # noqa: E402
@@ -75,8 +76,9 @@ def check_lines(r):
     for a in r.args:
         if isinstance(a, Size):
             lines.append(("gblas_check_size", ["h", "routine", '"%s"' % a.name, a.name]))
-        elif isinstance(a, Op):
-            lines.append(("gblas_check_op", ["h", "routine", '"%s"' % a.name, a.name]))
+        elif isinstance(a, (Op, Uplo, Diag, Side)):
+            fn = {Op: "op", Uplo: "uplo", Diag: "diag", Side: "side"}[type(a)]
+            lines.append(("gblas_check_" + fn, ["h", "routine", '"%s"' % a.name, a.name]))
         elif isinstance(a, Let):
             lines.append("const int %s = %s;" % (a.name, a.expr))
         elif isinstance(a, (Scalar, Array, Result)):
@@ -89,6 +91,9 @@ def check_lines(r):
             lab, rows = a.ld_rows
             lines.append(("gblas_check_mat", ["h", "routine", "t", '"%s"' % a.name, a.name, a.rows,
                                               a.cols, '"%s"' % a.ld, a.ld, label(lab), rows, a.need]))
+        elif isinstance(a, Packed):
+            lines.append(("gblas_check_packed", ["h", "routine", "t", '"%s"' % a.name, a.name,
+                                                 '"%s"' % a.n, a.n, a.need]))
     return lines
 
 

@@ -20,11 +20,14 @@ device pointer mode (bench_cuda.c), so such a routine may not take scalars (an e
 """
 import re
 
-from table import ROUTINES, TYPES, Array, Mat, Op, Result, Scalar, Size, Vec
+from table import ROUTINES, TYPES, Array, Diag, Mat, Op, Packed, Result, Scalar, Side, Size, Uplo, Vec
 from gen_common import BANNER, result_of, wrap
 
 BENCH_TYPES = "sd"  # the bench fills and checks real data only
-CASE_SIZES = ("m", "n", "k")
+# case field of each size name: a band matrix's kl and ku are both the case's k
+CASE_SIZES = {"m": "m", "n": "n", "k": "k", "kl": "k", "ku": "k"}
+# the case's letter of each enumeration role -> the C enumerator of each side
+ENUMS = {Op: "op", Uplo: "uplo", Diag: "diag", Side: "side"}
 SIDE = {"gblas": "BENCH_SIDE_GBLAS", "cblas": "BENCH_SIDE_REF", "cublas": "BENCH_SIDE_REF"}
 
 
@@ -37,7 +40,7 @@ def constant(r, a):
 
 
 def callable_(r):
-    return any(isinstance(a, (Vec, Mat)) for a in r.args)
+    return any(isinstance(a, (Vec, Mat, Packed)) for a in r.args)
 
 
 def result_kind(r):
@@ -50,8 +53,8 @@ def ceiling(r):
     routine writes a matrix, or a vector at Level 1; else the read bandwidth."""
     if r.level >= 3:
         return "BENCH_CEILING_FLOPS"
-    writes = [a for a in r.args if isinstance(a, (Vec, Mat)) and a.out]
-    if any(isinstance(a, Mat) for a in writes) or (r.level == 1 and writes):
+    writes = [a for a in r.args if isinstance(a, (Vec, Mat, Packed)) and a.out]
+    if any(isinstance(a, (Mat, Packed)) for a in writes) or (r.level == 1 and writes):
         return "BENCH_CEILING_COPY"
     return "BENCH_CEILING_READ"
 
@@ -64,14 +67,17 @@ def bindings(r):
             if a.name not in CASE_SIZES:
                 raise SystemExit("gen_bench: %s's size %s has no field in bench_case"
                                  % (r.name, a.name))
-            out.append((a.name, "int64_t", "bc->" + a.name))
-        elif isinstance(a, Op):
-            out.append((a.name, "gblas_operation_t", "bench_gblas_op(bc->trans[%d])" % ops))
+            out.append((a.name, "int64_t", "bc->" + CASE_SIZES[a.name]))
+        elif type(a) in ENUMS:
+            ctyp = {Op: "gblas_operation_t", Uplo: "gblas_fill_mode_t", Diag: "gblas_diag_type_t",
+                    Side: "gblas_side_mode_t"}[type(a)]
+            out.append((a.name, ctyp, "bench_gblas_%s(bc->trans[%d])" % (ENUMS[type(a)], ops)))
             ops += 1
         elif isinstance(a, Vec):
             out.append((a.inc, "int64_t", "bc->inc"))
         elif isinstance(a, Mat):
-            out.append((a.ld, "int64_t", a.ld_rows[1]))
+            out.append((a.ld, "int64_t", re.sub(r"gblas_band_rows\((\w+), (\w+)\)",
+                                                r"(\1 + \2 + 1)", a.ld_rows[1])))
     return out
 
 
@@ -97,6 +103,8 @@ def bind(r, body):
 def elems_expr(a):
     if isinstance(a, Vec):
         return "bench_vec_elems(%s, %s)" % (a.n, a.inc)
+    if isinstance(a, Packed):
+        return "%s * (%s + 1) / 2" % (a.n, a.n)
     return "%s * (%s)" % (a.ld, a.cols)
 
 
@@ -109,11 +117,11 @@ def operands(r, t, side):
     inputs = ["bb->in0", "bb->in1"]
     prev_out = None
     for a in r.args:
-        if isinstance(a, (Vec, Mat)) and not a.out:
+        if isinstance(a, (Vec, Mat, Packed)) and not a.out:
             if not inputs:
                 raise SystemExit("gen_bench: %s has more than two input operands" % r.name)
             lines.append("const %s *const %s = %s;" % (T, a.name, inputs.pop(0)))
-        elif isinstance(a, (Vec, Mat)):
+        elif isinstance(a, (Vec, Mat, Packed)):
             if prev_out is None:
                 lines.append("%s *const %s = bb->out[%s];" % (T, a.name, SIDE[side]))
             else:
@@ -140,9 +148,12 @@ def call_args(r, side):
         if isinstance(a, Size):
             out.append({"gblas": a.name, "cblas": "(blasint)" + a.name,
                         "cublas": "(int)" + a.name}[side])
-        elif isinstance(a, Op):
-            out.append({"gblas": a.name, "cblas": "bench_cblas_op(%s)" % a.name,
-                        "cublas": "bench_cublas_op(%s)" % a.name}[side])
+        elif type(a) in ENUMS:
+            e = ENUMS[type(a)]
+            out.append({"gblas": a.name, "cblas": "bench_cblas_%s(%s)" % (e, a.name),
+                        "cublas": "bench_cublas_%s(%s)" % (e, a.name)}[side])
+        elif isinstance(a, Packed):
+            out.append(a.name)
         elif isinstance(a, (Vec, Mat)):
             inc = a.inc if isinstance(a, Vec) else a.ld
             out.append(a.name)
@@ -211,8 +222,8 @@ def side_function(r, side):
 
 
 def elems_function(r):
-    ins = [a for a in r.args if isinstance(a, (Vec, Mat)) and not a.out]
-    outs = [a for a in r.args if isinstance(a, (Vec, Mat)) and a.out]
+    ins = [a for a in r.args if isinstance(a, (Vec, Mat, Packed)) and not a.out]
+    outs = [a for a in r.args if isinstance(a, (Vec, Mat, Packed)) and a.out]
     body = []
     for i, a in enumerate(ins):
         body.append("    bb->in%d_elems = %s; /* %s */\n" % (i, elems_expr(a), a.name))

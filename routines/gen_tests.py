@@ -2,7 +2,8 @@
 import os
 import re
 
-from table import ROUTINES, TYPES, Array, Mat, Op, Result, Scalar, Size, Vec  # noqa: F401
+from table import (ROUTINES, TYPES, Array, Diag, Mat, Op, Packed, Result, Scalar, Side,  # noqa: F401
+                   Size, Uplo, Vec)
 from gen_common import BANNER, HEADER_BEGIN, HEADER_END, ROOT, params, wrap  # noqa: F401
 
 # ---- tests -----------------------------------------------------------------------------------
@@ -50,9 +51,16 @@ def gen_test_dispatch():
     return "".join(h), "".join(c)
 
 
-# The bad-argument table. Baseline arguments make every operand needed: sizes 2, ops N,
-# increments 1, leading dimensions 2, scalars 1 (of the routine's type: bad->s, bad->d, ...),
-# data in backend memory.
+# The bad-argument table. Baseline arguments make every operand needed: sizes 2, ops N, lower
+# triangles, non-unit diagonals, left sides, increments 1, leading dimensions 2 (a band matrix's:
+# its storage rows), scalars 1 (of the routine's type: bad->s, bad->d, ...), data in backend
+# memory.
+ENUM_BASE = {Op: "GBLAS_OP_N", Uplo: "GBLAS_FILL_MODE_LOWER", Diag: "GBLAS_DIAG_NON_UNIT",
+             Side: "GBLAS_SIDE_LEFT"}
+ENUM_BAD = {Op: ("gblas_operation_t", "GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C"),
+            Uplo: ("gblas_fill_mode_t", "GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER"),
+            Diag: ("gblas_diag_type_t", "GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT"),
+            Side: ("gblas_side_mode_t", "GBLAS_SIDE_LEFT or GBLAS_SIDE_RIGHT")}
 BASE_SIZE = 2
 FAR = "((int64_t)1 << 62)"
 REAL = {"s": "s", "d": "d", "c": "s", "z": "d"}
@@ -63,14 +71,16 @@ def baseline(r, t):
     for a in r.args:
         if isinstance(a, Size):
             vals[a.name] = str(BASE_SIZE)
-        elif isinstance(a, Op):
-            vals[a.name] = "GBLAS_OP_N"
+        elif type(a) in ENUM_BASE:
+            vals[a.name] = ENUM_BASE[type(a)]
+        elif isinstance(a, Packed):
+            vals[a.name] = "bad->data"
         elif isinstance(a, Vec):
             vals[a.name] = "bad->data"
             vals[a.inc] = "1"
         elif isinstance(a, Mat):
             vals[a.name] = "bad->data"
-            vals[a.ld] = str(BASE_SIZE)
+            vals[a.ld] = str(a.base_ld)
         elif isinstance(a, (Scalar, Result)):
             kind = a.kind
             vals[a.name] = "bad->index" if kind == "I" else "bad->" + (REAL[t] if kind == "R" else t)
@@ -88,10 +98,21 @@ def bad_cases(r, t):
     for a in r.args:
         if isinstance(a, Size):
             cases.append(({a.name: "-1"}, inv, '"%s: %s = -1 must be >= 0"' % (pub, a.name), [], None))
-        elif isinstance(a, Op):
-            cases.append(({a.name: "(gblas_operation_t)99"}, inv,
-                          '"%s: %s = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C"' % (pub, a.name),
-                          [], None))
+        elif type(a) in ENUM_BAD:
+            ctyp, allowed = ENUM_BAD[type(a)]
+            cases.append(({a.name: "(%s)99" % ctyp}, inv,
+                          '"%s: %s = 99 must be %s"' % (pub, a.name, allowed), [], None))
+        elif isinstance(a, Packed):
+            cases.append(({a.name: "NULL"}, inv, '"%s: %s is NULL"' % (pub, a.name), [], None))
+            cases.append(({a.name: "bad->host"}, inv,
+                          '"%s: %s = %%p is host memory; the CUDA backend needs device memory"'
+                          % (pub, a.name), ["bad->host"], "cuda"))
+            # n so large the triangle passes the end of the address space, where no operand
+            # checked before this one would fail on that n first
+            if not any(isinstance(b, (Vec, Mat)) for b in r.args[:r.args.index(a)]):
+                cases.append(({a.n: FAR}, inv,
+                              '"%s: %s (packed, %s = %%lld) reaches past the end of the address '
+                              'space"' % (pub, a.name, a.n), ["(long long)" + FAR], None))
         elif isinstance(a, Vec):
             cases.append(({a.name: "NULL"}, inv, '"%s: %s is NULL"' % (pub, a.name), [], None))
             cases.append(({a.name: "bad->host"}, inv,
@@ -111,12 +132,13 @@ def bad_cases(r, t):
                           % (pub, a.name), ["bad->host"], "cuda"))
             lab = a.ld_rows[0]
             lab = lab.strip('"') if lab.count('"') == 2 else lab.split('"')[1]  # the N label
-            cases.append(({a.ld: str(BASE_SIZE - 1)}, inv,
+            cases.append(({a.ld: str(a.base_ld - 1)}, inv,
                           '"%s: %s = %d must be >= max(1, %s) = %d"'
-                          % (pub, a.ld, BASE_SIZE - 1, lab, BASE_SIZE), [], None))
+                          % (pub, a.ld, a.base_ld - 1, lab, a.base_ld), [], None))
             cases.append(({a.ld: FAR}, inv,
                           '"%s: %s (%d x %d, %s = %%lld) reaches past the end of the address space"'
-                          % (pub, a.name, BASE_SIZE, BASE_SIZE, a.ld), ["(long long)" + FAR], None))
+                          % (pub, a.name, a.base_shape[0], a.base_shape[1], a.ld),
+                          ["(long long)" + FAR], None))
         elif isinstance(a, (Scalar, Array, Result)):
             cases.append(({a.name: "NULL"}, inv, '"%s: %s is NULL"' % (pub, a.name), [], None))
             cases.append(({a.name: "bad->host"}, inv,

@@ -37,6 +37,24 @@ class Op:
 
 
 @dataclass
+class Uplo:
+    """gblas_fill_mode_t: which triangle is stored and referenced."""
+    name: str
+
+
+@dataclass
+class Diag:
+    """gblas_diag_type_t: unit or non-unit diagonal."""
+    name: str
+
+
+@dataclass
+class Side:
+    """gblas_side_mode_t: left or right."""
+    name: str
+
+
+@dataclass
 class Scalar:
     """A scalar in host or backend memory per the pointer mode. kind: 'T' the element type,
     'R' its real type. out: written by the routine (rotg). need: when it must be valid."""
@@ -65,6 +83,20 @@ class Mat:
     cols: str
     ld: str
     ld_rows: tuple
+    need: str = "1"
+    out: bool = False
+    # rows x cols and ld in the bad-argument tests' baseline call (sizes 2): a band matrix's
+    # storage has more rows than the matrix
+    base_shape: tuple = (2, 2)
+    base_ld: int = 2
+
+
+@dataclass
+class Packed:
+    """A packed triangle of an n x n matrix in backend memory, n (n + 1) / 2 elements, the
+    columns of the referenced triangle one after another (the reference BLAS's AP)."""
+    name: str
+    n: str
     need: str = "1"
     out: bool = False
 
@@ -107,6 +139,23 @@ class Routine:
 
     def public(self, t):
         return "gblas_" + self.names.get(t, t + self.name)
+
+
+def triangular(name, storage, flops, bytes_, doc):
+    """trmv, tbmv, tpmv and trsv, tbsv, tpsv: uplo, trans, diag, n, then
+    the full (lda >= n), band (k, lda >= k + 1) or packed A, then x in place."""
+    extra = [Size("k")] if storage == "band" else []
+    if storage == "full":
+        a = Mat("A", "n", "n", "lda", ("\"n\"", "n"), need="n > 0")
+    elif storage == "band":
+        a = Mat("A", "gblas_band_rows(k, 0)", "n", "lda", ("\"k + 1\"", "gblas_band_rows(k, 0)"),
+                need="n > 0", base_shape=(3, 2), base_ld=3)
+    else:
+        a = Packed("AP", "n", need="n > 0")
+    return Routine(name, "sd",
+                   [Uplo("uplo"), Op("trans"), Diag("diag"), Size("n")] + extra +
+                   [a, Vec("x", "n", "incx", need="n > 0", out=True)],
+                   quick="n == 0", flops=flops, bytes=bytes_, level=2, doc=doc)
 
 
 # ---- the routines ----------------------------------------------------------------------------
@@ -217,6 +266,126 @@ ROUTINES = [
         flops="2 * m * n", bytes="(m * n + m + n) * E", level=2,
         doc="y = alpha * op(A) * x + beta * y, A m x n with leading dimension lda >= max(1, m).\n"
             "op = N: x has n elements, y has m; op = T or C: x has m, y has n."),
+    Routine(
+        "gbmv", "sd",
+        [Op("trans"), Size("m"), Size("n"), Size("kl"), Size("ku"), Let("work", "m > 0 && n > 0"),
+         Scalar("alpha", need="work"), Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Mat("A", "gblas_band_rows(kl, ku)", "n", "lda",
+             ("\"kl + ku + 1\"", "gblas_band_rows(kl, ku)"), need="work && !alpha_zero",
+             base_shape=(5, 2), base_ld=5),
+         Vec("x", "trans == GBLAS_OP_N ? n : m", "incx", need="work && !alpha_zero"),
+         Scalar("beta", need="work"),
+         Vec("y", "trans == GBLAS_OP_N ? m : n", "incy", need="work", out=True)],
+        quick="!work || (alpha_zero && gblas_scalar_is(h, t, beta, 1.0))",
+        flops="2 * (kl + ku + 1) * n", bytes="((kl + ku + 1) * n + m + n) * E", level=2,
+        doc="y = alpha * op(A) * x + beta * y, A m x n with kl subdiagonals and ku superdiagonals\n"
+            "in band storage: A(i, j) at A[ku + i - j + j * lda] for max(0, j - ku) <= i <=\n"
+            "min(m - 1, j + kl), lda >= kl + ku + 1. op = N: x has n elements, y has m; op = T or\n"
+            "C: x has m, y has n. Elements of the storage outside the band are never read."),
+    Routine(
+        "symv", "sd",
+        [Uplo("uplo"), Size("n"), Let("work", "n > 0"), Scalar("alpha", need="work"),
+         Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Mat("A", "n", "n", "lda", ("\"n\"", "n"), need="work && !alpha_zero"),
+         Vec("x", "n", "incx", need="work && !alpha_zero"), Scalar("beta", need="work"),
+         Vec("y", "n", "incy", need="work", out=True)],
+        quick="!work || (alpha_zero && gblas_scalar_is(h, t, beta, 1.0))",
+        flops="2 * n * n", bytes="(n * (n + 1) / 2 + 2 * n) * E", level=2,
+        doc="y = alpha * A * x + beta * y, A n x n symmetric, only its uplo triangle (diagonal\n"
+            "included) read, lda >= max(1, n)."),
+    Routine(
+        "sbmv", "sd",
+        [Uplo("uplo"), Size("n"), Size("k"), Let("work", "n > 0"), Scalar("alpha", need="work"),
+         Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Mat("A", "gblas_band_rows(k, 0)", "n", "lda", ("\"k + 1\"", "gblas_band_rows(k, 0)"),
+             need="work && !alpha_zero", base_shape=(3, 2), base_ld=3),
+         Vec("x", "n", "incx", need="work && !alpha_zero"), Scalar("beta", need="work"),
+         Vec("y", "n", "incy", need="work", out=True)],
+        quick="!work || (alpha_zero && gblas_scalar_is(h, t, beta, 1.0))",
+        flops="2 * (2 * k + 1) * n", bytes="((k + 1) * n + 2 * n) * E", level=2,
+        doc="y = alpha * A * x + beta * y, A n x n symmetric with k sub- and superdiagonals, its\n"
+            "uplo triangle in band storage, lda >= k + 1: upper, A(i, j) at A[k + i - j + j * lda]\n"
+            "for max(0, j - k) <= i <= j; lower, at A[i - j + j * lda] for j <= i <= min(n - 1,\n"
+            "j + k)."),
+    Routine(
+        "spmv", "sd",
+        [Uplo("uplo"), Size("n"), Let("work", "n > 0"), Scalar("alpha", need="work"),
+         Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Packed("AP", "n", need="work && !alpha_zero"),
+         Vec("x", "n", "incx", need="work && !alpha_zero"), Scalar("beta", need="work"),
+         Vec("y", "n", "incy", need="work", out=True)],
+        quick="!work || (alpha_zero && gblas_scalar_is(h, t, beta, 1.0))",
+        flops="2 * n * n", bytes="(n * (n + 1) / 2 + 2 * n) * E", level=2,
+        doc="y = alpha * A * x + beta * y, A n x n symmetric, its uplo triangle packed by\n"
+            "columns: upper, A(i, j) at AP[i + j (j + 1) / 2] for i <= j; lower, at\n"
+            "AP[i + (2 n - j - 1) j / 2] for i >= j."),
+    triangular("trmv", "full", "n * n", "(n * (n + 1) / 2 + 2 * n) * E",
+               "x = op(A) * x, A n x n upper or lower triangular (uplo), its diagonal read or taken\n"
+               "as ones (diag), only its uplo triangle read, lda >= max(1, n)."),
+    triangular("tbmv", "band", "(2 * k + 1) * n", "((k + 1) * n + 2 * n) * E",
+               "x = op(A) * x, A n x n triangular with k off-diagonals, its uplo triangle in band\n"
+               "storage as sbmv's, lda >= k + 1, the diagonal read or taken as ones (diag)."),
+    triangular("tpmv", "packed", "n * n", "(n * (n + 1) / 2 + 2 * n) * E",
+               "x = op(A) * x, A n x n triangular, packed by columns as spmv's AP, the diagonal\n"
+               "read or taken as ones (diag)."),
+    triangular("trsv", "full", "n * n", "(n * (n + 1) / 2 + 2 * n) * E",
+               "Solves op(A) * x = b for x, b given in x and overwritten, A as trmv's. There is\n"
+               "no test for singularity: a zero on the diagonal gives Inf or NaN, as in the\n"
+               "reference BLAS."),
+    triangular("tbsv", "band", "(2 * k + 1) * n", "((k + 1) * n + 2 * n) * E",
+               "Solves op(A) * x = b for x, b given in x, A banded as tbmv's. No test for\n"
+               "singularity."),
+    triangular("tpsv", "packed", "n * n", "(n * (n + 1) / 2 + 2 * n) * E",
+               "Solves op(A) * x = b for x, b given in x, A packed as tpmv's. No test for\n"
+               "singularity."),
+    Routine(
+        "ger", "sd",
+        [Size("m"), Size("n"), Let("work", "m > 0 && n > 0"), Scalar("alpha", need="work"),
+         Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Vec("x", "m", "incx", need="work && !alpha_zero"),
+         Vec("y", "n", "incy", need="work && !alpha_zero"),
+         Mat("A", "m", "n", "lda", ("\"m\"", "m"), need="work && !alpha_zero", out=True)],
+        quick="!work || alpha_zero", flops="2 * m * n", bytes="(2 * m * n + m + n) * E", level=2,
+        doc="A = alpha * x * y^T + A, A m x n, x m elements, y n, lda >= max(1, m). alpha == 0\n"
+            "returns at once."),
+    Routine(
+        "syr", "sd",
+        [Uplo("uplo"), Size("n"), Let("work", "n > 0"), Scalar("alpha", need="work"),
+         Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Vec("x", "n", "incx", need="work && !alpha_zero"),
+         Mat("A", "n", "n", "lda", ("\"n\"", "n"), need="work && !alpha_zero", out=True)],
+        quick="!work || alpha_zero", flops="n * n", bytes="(n * (n + 1) + n) * E", level=2,
+        doc="A = alpha * x * x^T + A, A n x n symmetric, only its uplo triangle read and written,\n"
+            "lda >= max(1, n). alpha == 0 returns at once."),
+    Routine(
+        "spr", "sd",
+        [Uplo("uplo"), Size("n"), Let("work", "n > 0"), Scalar("alpha", need="work"),
+         Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Vec("x", "n", "incx", need="work && !alpha_zero"),
+         Packed("AP", "n", need="work && !alpha_zero", out=True)],
+        quick="!work || alpha_zero", flops="n * n", bytes="(n * (n + 1) + n) * E", level=2,
+        doc="A = alpha * x * x^T + A, A's uplo triangle packed as spmv's. alpha == 0 returns at\n"
+            "once."),
+    Routine(
+        "syr2", "sd",
+        [Uplo("uplo"), Size("n"), Let("work", "n > 0"), Scalar("alpha", need="work"),
+         Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Vec("x", "n", "incx", need="work && !alpha_zero"),
+         Vec("y", "n", "incy", need="work && !alpha_zero"),
+         Mat("A", "n", "n", "lda", ("\"n\"", "n"), need="work && !alpha_zero", out=True)],
+        quick="!work || alpha_zero", flops="2 * n * n", bytes="(n * (n + 1) + 2 * n) * E", level=2,
+        doc="A = alpha * x * y^T + alpha * y * x^T + A, A n x n symmetric, only its uplo triangle\n"
+            "read and written, lda >= max(1, n). alpha == 0 returns at once."),
+    Routine(
+        "spr2", "sd",
+        [Uplo("uplo"), Size("n"), Let("work", "n > 0"), Scalar("alpha", need="work"),
+         Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Vec("x", "n", "incx", need="work && !alpha_zero"),
+         Vec("y", "n", "incy", need="work && !alpha_zero"),
+         Packed("AP", "n", need="work && !alpha_zero", out=True)],
+        quick="!work || alpha_zero", flops="2 * n * n", bytes="(n * (n + 1) + 2 * n) * E", level=2,
+        doc="A = alpha * x * y^T + alpha * y * x^T + A, A's uplo triangle packed as spmv's.\n"
+            "alpha == 0 returns at once."),
     Routine(
         "gemm", "sd",
         [Op("transa"), Op("transb"), Size("m"), Size("n"), Size("k"),

@@ -34,6 +34,47 @@ typedef gblas_status_t gblas_rotmg_fn(gblas_ctx *ctx, void *d1, void *d2, void *
 typedef gblas_status_t gblas_gemv_fn(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
     const void *alpha, const void *A, int64_t lda, const void *x, int64_t incx, const void *beta,
     void *y, int64_t incy);
+typedef gblas_status_t gblas_gbmv_fn(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
+    int64_t kl, int64_t ku, const void *alpha, const void *A, int64_t lda, const void *x,
+    int64_t incx, const void *beta, void *y, int64_t incy);
+typedef gblas_status_t gblas_symv_fn(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n,
+    const void *alpha, const void *A, int64_t lda, const void *x, int64_t incx, const void *beta,
+    void *y, int64_t incy);
+typedef gblas_status_t gblas_sbmv_fn(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n, int64_t k,
+    const void *alpha, const void *A, int64_t lda, const void *x, int64_t incx, const void *beta,
+    void *y, int64_t incy);
+typedef gblas_status_t gblas_spmv_fn(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n,
+    const void *alpha, const void *AP, const void *x, int64_t incx, const void *beta, void *y,
+    int64_t incy);
+typedef gblas_status_t gblas_trmv_fn(gblas_ctx *ctx, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t n, const void *A, int64_t lda, void *x,
+    int64_t incx);
+typedef gblas_status_t gblas_tbmv_fn(gblas_ctx *ctx, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t n, int64_t k, const void *A,
+    int64_t lda, void *x, int64_t incx);
+typedef gblas_status_t gblas_tpmv_fn(gblas_ctx *ctx, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t n, const void *AP, void *x,
+    int64_t incx);
+typedef gblas_status_t gblas_trsv_fn(gblas_ctx *ctx, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t n, const void *A, int64_t lda, void *x,
+    int64_t incx);
+typedef gblas_status_t gblas_tbsv_fn(gblas_ctx *ctx, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t n, int64_t k, const void *A,
+    int64_t lda, void *x, int64_t incx);
+typedef gblas_status_t gblas_tpsv_fn(gblas_ctx *ctx, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t n, const void *AP, void *x,
+    int64_t incx);
+typedef gblas_status_t gblas_ger_fn(gblas_ctx *ctx, int64_t m, int64_t n, const void *alpha,
+    const void *x, int64_t incx, const void *y, int64_t incy, void *A, int64_t lda);
+typedef gblas_status_t gblas_syr_fn(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n,
+    const void *alpha, const void *x, int64_t incx, void *A, int64_t lda);
+typedef gblas_status_t gblas_spr_fn(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n,
+    const void *alpha, const void *x, int64_t incx, void *AP);
+typedef gblas_status_t gblas_syr2_fn(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n,
+    const void *alpha, const void *x, int64_t incx, const void *y, int64_t incy, void *A,
+    int64_t lda);
+typedef gblas_status_t gblas_spr2_fn(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n,
+    const void *alpha, const void *x, int64_t incx, const void *y, int64_t incy, void *AP);
 typedef gblas_status_t gblas_gemm_fn(gblas_ctx *ctx, gblas_operation_t transa,
     gblas_operation_t transb, int64_t m, int64_t n, int64_t k, const void *alpha, const void *A,
     int64_t lda, const void *B, int64_t ldb, const void *beta, void *C, int64_t ldc);
@@ -54,6 +95,21 @@ typedef struct gblas_routine_ops {
     gblas_rotg_fn *rotg[GBLAS_TYPE_COUNT];
     gblas_rotmg_fn *rotmg[GBLAS_TYPE_COUNT];
     gblas_gemv_fn *gemv[GBLAS_TYPE_COUNT];
+    gblas_gbmv_fn *gbmv[GBLAS_TYPE_COUNT];
+    gblas_symv_fn *symv[GBLAS_TYPE_COUNT];
+    gblas_sbmv_fn *sbmv[GBLAS_TYPE_COUNT];
+    gblas_spmv_fn *spmv[GBLAS_TYPE_COUNT];
+    gblas_trmv_fn *trmv[GBLAS_TYPE_COUNT];
+    gblas_tbmv_fn *tbmv[GBLAS_TYPE_COUNT];
+    gblas_tpmv_fn *tpmv[GBLAS_TYPE_COUNT];
+    gblas_trsv_fn *trsv[GBLAS_TYPE_COUNT];
+    gblas_tbsv_fn *tbsv[GBLAS_TYPE_COUNT];
+    gblas_tpsv_fn *tpsv[GBLAS_TYPE_COUNT];
+    gblas_ger_fn *ger[GBLAS_TYPE_COUNT];
+    gblas_syr_fn *syr[GBLAS_TYPE_COUNT];
+    gblas_spr_fn *spr[GBLAS_TYPE_COUNT];
+    gblas_syr2_fn *syr2[GBLAS_TYPE_COUNT];
+    gblas_spr2_fn *spr2[GBLAS_TYPE_COUNT];
     gblas_gemm_fn *gemm[GBLAS_TYPE_COUNT];
 } gblas_routine_ops;
 

@@ -127,6 +127,152 @@ gblas_status_t hr_gemv(gblas_handle_t h, prec_t p, gblas_operation_t trans, int6
     }
 }
 
+gblas_status_t hr_gbmv(gblas_handle_t h, prec_t p, gblas_operation_t trans, int64_t m, int64_t n,
+                       int64_t kl, int64_t ku, const void *alpha, const void *A, int64_t lda,
+                       const void *x, int64_t incx, const void *beta, void *y, int64_t incy) {
+    switch (p) {
+    case PREC_S: return gblas_sgbmv(h, trans, m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy);
+    case PREC_D: return gblas_dgbmv(h, trans, m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_symv(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, int64_t n,
+                       const void *alpha, const void *A, int64_t lda, const void *x, int64_t incx,
+                       const void *beta, void *y, int64_t incy) {
+    switch (p) {
+    case PREC_S: return gblas_ssymv(h, uplo, n, alpha, A, lda, x, incx, beta, y, incy);
+    case PREC_D: return gblas_dsymv(h, uplo, n, alpha, A, lda, x, incx, beta, y, incy);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_sbmv(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, int64_t n, int64_t k,
+                       const void *alpha, const void *A, int64_t lda, const void *x, int64_t incx,
+                       const void *beta, void *y, int64_t incy) {
+    switch (p) {
+    case PREC_S: return gblas_ssbmv(h, uplo, n, k, alpha, A, lda, x, incx, beta, y, incy);
+    case PREC_D: return gblas_dsbmv(h, uplo, n, k, alpha, A, lda, x, incx, beta, y, incy);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_spmv(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, int64_t n,
+                       const void *alpha, const void *AP, const void *x, int64_t incx,
+                       const void *beta, void *y, int64_t incy) {
+    switch (p) {
+    case PREC_S: return gblas_sspmv(h, uplo, n, alpha, AP, x, incx, beta, y, incy);
+    case PREC_D: return gblas_dspmv(h, uplo, n, alpha, AP, x, incx, beta, y, incy);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_trmv(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                       gblas_diag_type_t diag, int64_t n, const void *A, int64_t lda, void *x,
+                       int64_t incx) {
+    switch (p) {
+    case PREC_S: return gblas_strmv(h, uplo, trans, diag, n, A, lda, x, incx);
+    case PREC_D: return gblas_dtrmv(h, uplo, trans, diag, n, A, lda, x, incx);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_tbmv(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                       gblas_diag_type_t diag, int64_t n, int64_t k, const void *A, int64_t lda,
+                       void *x, int64_t incx) {
+    switch (p) {
+    case PREC_S: return gblas_stbmv(h, uplo, trans, diag, n, k, A, lda, x, incx);
+    case PREC_D: return gblas_dtbmv(h, uplo, trans, diag, n, k, A, lda, x, incx);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_tpmv(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                       gblas_diag_type_t diag, int64_t n, const void *AP, void *x, int64_t incx) {
+    switch (p) {
+    case PREC_S: return gblas_stpmv(h, uplo, trans, diag, n, AP, x, incx);
+    case PREC_D: return gblas_dtpmv(h, uplo, trans, diag, n, AP, x, incx);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_trsv(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                       gblas_diag_type_t diag, int64_t n, const void *A, int64_t lda, void *x,
+                       int64_t incx) {
+    switch (p) {
+    case PREC_S: return gblas_strsv(h, uplo, trans, diag, n, A, lda, x, incx);
+    case PREC_D: return gblas_dtrsv(h, uplo, trans, diag, n, A, lda, x, incx);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_tbsv(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                       gblas_diag_type_t diag, int64_t n, int64_t k, const void *A, int64_t lda,
+                       void *x, int64_t incx) {
+    switch (p) {
+    case PREC_S: return gblas_stbsv(h, uplo, trans, diag, n, k, A, lda, x, incx);
+    case PREC_D: return gblas_dtbsv(h, uplo, trans, diag, n, k, A, lda, x, incx);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_tpsv(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                       gblas_diag_type_t diag, int64_t n, const void *AP, void *x, int64_t incx) {
+    switch (p) {
+    case PREC_S: return gblas_stpsv(h, uplo, trans, diag, n, AP, x, incx);
+    case PREC_D: return gblas_dtpsv(h, uplo, trans, diag, n, AP, x, incx);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_ger(gblas_handle_t h, prec_t p, int64_t m, int64_t n, const void *alpha,
+                      const void *x, int64_t incx, const void *y, int64_t incy, void *A,
+                      int64_t lda) {
+    switch (p) {
+    case PREC_S: return gblas_sger(h, m, n, alpha, x, incx, y, incy, A, lda);
+    case PREC_D: return gblas_dger(h, m, n, alpha, x, incx, y, incy, A, lda);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_syr(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, int64_t n,
+                      const void *alpha, const void *x, int64_t incx, void *A, int64_t lda) {
+    switch (p) {
+    case PREC_S: return gblas_ssyr(h, uplo, n, alpha, x, incx, A, lda);
+    case PREC_D: return gblas_dsyr(h, uplo, n, alpha, x, incx, A, lda);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_spr(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, int64_t n,
+                      const void *alpha, const void *x, int64_t incx, void *AP) {
+    switch (p) {
+    case PREC_S: return gblas_sspr(h, uplo, n, alpha, x, incx, AP);
+    case PREC_D: return gblas_dspr(h, uplo, n, alpha, x, incx, AP);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_syr2(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, int64_t n,
+                       const void *alpha, const void *x, int64_t incx, const void *y, int64_t incy,
+                       void *A, int64_t lda) {
+    switch (p) {
+    case PREC_S: return gblas_ssyr2(h, uplo, n, alpha, x, incx, y, incy, A, lda);
+    case PREC_D: return gblas_dsyr2(h, uplo, n, alpha, x, incx, y, incy, A, lda);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_spr2(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, int64_t n,
+                       const void *alpha, const void *x, int64_t incx, const void *y, int64_t incy,
+                       void *AP) {
+    switch (p) {
+    case PREC_S: return gblas_sspr2(h, uplo, n, alpha, x, incx, y, incy, AP);
+    case PREC_D: return gblas_dspr2(h, uplo, n, alpha, x, incx, y, incy, AP);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
 gblas_status_t hr_gemm(gblas_handle_t h, prec_t p, gblas_operation_t transa,
                        gblas_operation_t transb, int64_t m, int64_t n, int64_t k, const void *alpha,
                        const void *A, int64_t lda, const void *B, int64_t ldb, const void *beta,
@@ -169,6 +315,36 @@ const char *const hr_public_symbols[] = {
     "gblas_drotmg",
     "gblas_sgemv",
     "gblas_dgemv",
+    "gblas_sgbmv",
+    "gblas_dgbmv",
+    "gblas_ssymv",
+    "gblas_dsymv",
+    "gblas_ssbmv",
+    "gblas_dsbmv",
+    "gblas_sspmv",
+    "gblas_dspmv",
+    "gblas_strmv",
+    "gblas_dtrmv",
+    "gblas_stbmv",
+    "gblas_dtbmv",
+    "gblas_stpmv",
+    "gblas_dtpmv",
+    "gblas_strsv",
+    "gblas_dtrsv",
+    "gblas_stbsv",
+    "gblas_dtbsv",
+    "gblas_stpsv",
+    "gblas_dtpsv",
+    "gblas_sger",
+    "gblas_dger",
+    "gblas_ssyr",
+    "gblas_dsyr",
+    "gblas_sspr",
+    "gblas_dspr",
+    "gblas_ssyr2",
+    "gblas_dsyr2",
+    "gblas_sspr2",
+    "gblas_dspr2",
     "gblas_sgemm",
     "gblas_dgemm",
     "gblas_version_number",
@@ -199,4 +375,4 @@ const char *const hr_public_symbols[] = {
     "gblas_set_vector_async",
     "gblas_get_vector_async",
 };
-const int hr_public_symbol_count = 57;
+const int hr_public_symbol_count = 87;

@@ -36,6 +36,47 @@ gblas_status_t hr_rotmg(gblas_handle_t h, prec_t p, void *d1, void *d2, void *x1
 gblas_status_t hr_gemv(gblas_handle_t h, prec_t p, gblas_operation_t trans, int64_t m, int64_t n,
                        const void *alpha, const void *A, int64_t lda, const void *x, int64_t incx,
                        const void *beta, void *y, int64_t incy);
+gblas_status_t hr_gbmv(gblas_handle_t h, prec_t p, gblas_operation_t trans, int64_t m, int64_t n,
+                       int64_t kl, int64_t ku, const void *alpha, const void *A, int64_t lda,
+                       const void *x, int64_t incx, const void *beta, void *y, int64_t incy);
+gblas_status_t hr_symv(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, int64_t n,
+                       const void *alpha, const void *A, int64_t lda, const void *x, int64_t incx,
+                       const void *beta, void *y, int64_t incy);
+gblas_status_t hr_sbmv(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, int64_t n, int64_t k,
+                       const void *alpha, const void *A, int64_t lda, const void *x, int64_t incx,
+                       const void *beta, void *y, int64_t incy);
+gblas_status_t hr_spmv(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, int64_t n,
+                       const void *alpha, const void *AP, const void *x, int64_t incx,
+                       const void *beta, void *y, int64_t incy);
+gblas_status_t hr_trmv(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                       gblas_diag_type_t diag, int64_t n, const void *A, int64_t lda, void *x,
+                       int64_t incx);
+gblas_status_t hr_tbmv(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                       gblas_diag_type_t diag, int64_t n, int64_t k, const void *A, int64_t lda,
+                       void *x, int64_t incx);
+gblas_status_t hr_tpmv(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                       gblas_diag_type_t diag, int64_t n, const void *AP, void *x, int64_t incx);
+gblas_status_t hr_trsv(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                       gblas_diag_type_t diag, int64_t n, const void *A, int64_t lda, void *x,
+                       int64_t incx);
+gblas_status_t hr_tbsv(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                       gblas_diag_type_t diag, int64_t n, int64_t k, const void *A, int64_t lda,
+                       void *x, int64_t incx);
+gblas_status_t hr_tpsv(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                       gblas_diag_type_t diag, int64_t n, const void *AP, void *x, int64_t incx);
+gblas_status_t hr_ger(gblas_handle_t h, prec_t p, int64_t m, int64_t n, const void *alpha,
+                      const void *x, int64_t incx, const void *y, int64_t incy, void *A,
+                      int64_t lda);
+gblas_status_t hr_syr(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, int64_t n,
+                      const void *alpha, const void *x, int64_t incx, void *A, int64_t lda);
+gblas_status_t hr_spr(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, int64_t n,
+                      const void *alpha, const void *x, int64_t incx, void *AP);
+gblas_status_t hr_syr2(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, int64_t n,
+                       const void *alpha, const void *x, int64_t incx, const void *y, int64_t incy,
+                       void *A, int64_t lda);
+gblas_status_t hr_spr2(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, int64_t n,
+                       const void *alpha, const void *x, int64_t incx, const void *y, int64_t incy,
+                       void *AP);
 gblas_status_t hr_gemm(gblas_handle_t h, prec_t p, gblas_operation_t transa,
                        gblas_operation_t transb, int64_t m, int64_t n, int64_t k, const void *alpha,
                        const void *A, int64_t lda, const void *B, int64_t ldb, const void *beta,

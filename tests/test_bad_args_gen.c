@@ -1565,6 +1565,2505 @@ API_TEST(bad_args, gemv) {
     bad_close(&env);
 }
 
+API_TEST(bad_args, gbmv) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_sgbmv(NULL, GBLAS_OP_N, 2, 2, 2, 2, bad->s, bad->data, 5,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_sgbmv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_sgbmv(env.not_handle, GBLAS_OP_N, 2, 2, 2, 2, bad->s, bad->data,
+                5, bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_sgbmv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_sgbmv(env.h, (gblas_operation_t)99, 2, 2, 2, 2, bad->s,
+                bad->data, 5, bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgbmv: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, -1, 2, 2, 2, bad->s, bad->data, 5,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgbmv: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, -1, 2, 2, bad->s, bad->data, 5,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgbmv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, -1, 2, bad->s, bad->data, 5,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgbmv: kl = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, -1, bad->s, bad->data, 5,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgbmv: ku = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, NULL, bad->data, 5,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgbmv: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->host, bad->data, 5,
+                    bad->data, 1, bad->s, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgbmv: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->data, bad->data, 5,
+                    bad->data, 1, bad->s, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgbmv: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->s, NULL, 5, bad->data,
+                1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgbmv: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->s, bad->host, 5,
+                    bad->data, 1, bad->s, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgbmv: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->s, bad->data, 4,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgbmv: lda = 4 must be >= max(1, kl + ku + 1) = 5");
+        BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->s, bad->data,
+                ((int64_t)1 << 62), bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgbmv: A (5 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->s, bad->data, 5, NULL,
+                1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgbmv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->s, bad->data, 5,
+                    bad->host, 1, bad->s, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgbmv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->s, bad->data, 5,
+                bad->data, 0, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgbmv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->s, bad->data, 5,
+                bad->data, ((int64_t)1 << 62), bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgbmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->s, bad->data, 5,
+                bad->data, -((int64_t)1 << 62), bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgbmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->s, bad->data, 5,
+                bad->data, 1, NULL, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgbmv: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->s, bad->data, 5,
+                    bad->data, 1, bad->host, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgbmv: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->s, bad->data, 5,
+                    bad->data, 1, bad->data, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgbmv: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->s, bad->data, 5,
+                bad->data, 1, bad->s, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgbmv: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->s, bad->data, 5,
+                    bad->data, 1, bad->s, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgbmv: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->s, bad->data, 5,
+                bad->data, 1, bad->s, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgbmv: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->s, bad->data, 5,
+                bad->data, 1, bad->s, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgbmv: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->s, bad->data, 5,
+                bad->data, 1, bad->s, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgbmv: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dgbmv(NULL, GBLAS_OP_N, 2, 2, 2, 2, bad->d, bad->data, 5,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dgbmv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dgbmv(env.not_handle, GBLAS_OP_N, 2, 2, 2, 2, bad->d, bad->data,
+                5, bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dgbmv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dgbmv(env.h, (gblas_operation_t)99, 2, 2, 2, 2, bad->d,
+                bad->data, 5, bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgbmv: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, -1, 2, 2, 2, bad->d, bad->data, 5,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgbmv: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, -1, 2, 2, bad->d, bad->data, 5,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgbmv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, -1, 2, bad->d, bad->data, 5,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgbmv: kl = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, -1, bad->d, bad->data, 5,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgbmv: ku = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, NULL, bad->data, 5,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgbmv: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->host, bad->data, 5,
+                    bad->data, 1, bad->d, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgbmv: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->data, bad->data, 5,
+                    bad->data, 1, bad->d, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgbmv: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->d, NULL, 5, bad->data,
+                1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgbmv: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->d, bad->host, 5,
+                    bad->data, 1, bad->d, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgbmv: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->d, bad->data, 4,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgbmv: lda = 4 must be >= max(1, kl + ku + 1) = 5");
+        BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->d, bad->data,
+                ((int64_t)1 << 62), bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgbmv: A (5 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->d, bad->data, 5, NULL,
+                1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgbmv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->d, bad->data, 5,
+                    bad->host, 1, bad->d, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgbmv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->d, bad->data, 5,
+                bad->data, 0, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgbmv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->d, bad->data, 5,
+                bad->data, ((int64_t)1 << 62), bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgbmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->d, bad->data, 5,
+                bad->data, -((int64_t)1 << 62), bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgbmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->d, bad->data, 5,
+                bad->data, 1, NULL, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgbmv: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->d, bad->data, 5,
+                    bad->data, 1, bad->host, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgbmv: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->d, bad->data, 5,
+                    bad->data, 1, bad->data, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgbmv: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->d, bad->data, 5,
+                bad->data, 1, bad->d, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgbmv: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->d, bad->data, 5,
+                    bad->data, 1, bad->d, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgbmv: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->d, bad->data, 5,
+                bad->data, 1, bad->d, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgbmv: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->d, bad->data, 5,
+                bad->data, 1, bad->d, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgbmv: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dgbmv(env.h, GBLAS_OP_N, 2, 2, 2, 2, bad->d, bad->data, 5,
+                bad->data, 1, bad->d, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgbmv: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, symv) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_ssymv(NULL, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 2,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_ssymv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_ssymv(env.not_handle, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                2, bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_ssymv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_ssymv(env.h, (gblas_fill_mode_t)99, 2, bad->s, bad->data, 2,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssymv: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, -1, bad->s, bad->data, 2,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, NULL, bad->data, 2,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymv: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->host, bad->data,
+                    2, bad->data, 1, bad->s, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssymv: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->data, bad->data,
+                    2, bad->data, 1, bad->s, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssymv: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, NULL, 2,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymv: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->host, 2,
+                    bad->data, 1, bad->s, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssymv: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymv: lda = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                ((int64_t)1 << 62), bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssymv: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 2,
+                NULL, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 2,
+                    bad->host, 1, bad->s, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssymv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 2,
+                bad->data, 0, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 2,
+                bad->data, ((int64_t)1 << 62), bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssymv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 2,
+                bad->data, -((int64_t)1 << 62), bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssymv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 2,
+                bad->data, 1, NULL, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymv: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 2,
+                    bad->data, 1, bad->host, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssymv: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 2,
+                    bad->data, 1, bad->data, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssymv: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 2,
+                bad->data, 1, bad->s, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymv: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 2,
+                    bad->data, 1, bad->s, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssymv: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 2,
+                bad->data, 1, bad->s, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymv: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 2,
+                bad->data, 1, bad->s, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssymv: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 2,
+                bad->data, 1, bad->s, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssymv: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dsymv(NULL, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 2,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dsymv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dsymv(env.not_handle, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                2, bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dsymv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dsymv(env.h, (gblas_fill_mode_t)99, 2, bad->d, bad->data, 2,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsymv: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, -1, bad->d, bad->data, 2,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, NULL, bad->data, 2,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymv: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->host, bad->data,
+                    2, bad->data, 1, bad->d, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsymv: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->data, bad->data,
+                    2, bad->data, 1, bad->d, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsymv: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, NULL, 2,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymv: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->host, 2,
+                    bad->data, 1, bad->d, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsymv: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymv: lda = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                ((int64_t)1 << 62), bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsymv: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 2,
+                NULL, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 2,
+                    bad->host, 1, bad->d, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsymv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 2,
+                bad->data, 0, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 2,
+                bad->data, ((int64_t)1 << 62), bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsymv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 2,
+                bad->data, -((int64_t)1 << 62), bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsymv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 2,
+                bad->data, 1, NULL, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymv: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 2,
+                    bad->data, 1, bad->host, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsymv: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 2,
+                    bad->data, 1, bad->data, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsymv: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 2,
+                bad->data, 1, bad->d, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymv: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 2,
+                    bad->data, 1, bad->d, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsymv: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 2,
+                bad->data, 1, bad->d, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymv: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 2,
+                bad->data, 1, bad->d, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsymv: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsymv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 2,
+                bad->data, 1, bad->d, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsymv: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, sbmv) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_ssbmv(NULL, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s, bad->data, 3,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_ssbmv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_ssbmv(env.not_handle, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s,
+                bad->data, 3, bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_ssbmv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_ssbmv(env.h, (gblas_fill_mode_t)99, 2, 2, bad->s, bad->data, 3,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssbmv: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, -1, 2, bad->s, bad->data, 3,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssbmv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, -1, bad->s, bad->data, 3,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssbmv: k = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, NULL, bad->data, 3,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssbmv: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->host,
+                    bad->data, 3, bad->data, 1, bad->s, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssbmv: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->data,
+                    bad->data, 3, bad->data, 1, bad->s, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssbmv: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s, NULL, 3,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssbmv: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s, bad->host,
+                    3, bad->data, 1, bad->s, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssbmv: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s, bad->data, 2,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssbmv: lda = 2 must be >= max(1, k + 1) = 3");
+        BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s, bad->data,
+                ((int64_t)1 << 62), bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssbmv: A (3 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s, bad->data, 3,
+                NULL, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssbmv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s, bad->data,
+                    3, bad->host, 1, bad->s, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssbmv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s, bad->data, 3,
+                bad->data, 0, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssbmv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s, bad->data, 3,
+                bad->data, ((int64_t)1 << 62), bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssbmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s, bad->data, 3,
+                bad->data, -((int64_t)1 << 62), bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssbmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s, bad->data, 3,
+                bad->data, 1, NULL, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssbmv: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s, bad->data,
+                    3, bad->data, 1, bad->host, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssbmv: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s, bad->data,
+                    3, bad->data, 1, bad->data, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssbmv: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s, bad->data, 3,
+                bad->data, 1, bad->s, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssbmv: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s, bad->data,
+                    3, bad->data, 1, bad->s, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssbmv: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s, bad->data, 3,
+                bad->data, 1, bad->s, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssbmv: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s, bad->data, 3,
+                bad->data, 1, bad->s, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssbmv: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s, bad->data, 3,
+                bad->data, 1, bad->s, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssbmv: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dsbmv(NULL, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d, bad->data, 3,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dsbmv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dsbmv(env.not_handle, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d,
+                bad->data, 3, bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dsbmv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dsbmv(env.h, (gblas_fill_mode_t)99, 2, 2, bad->d, bad->data, 3,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsbmv: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, -1, 2, bad->d, bad->data, 3,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsbmv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, -1, bad->d, bad->data, 3,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsbmv: k = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, NULL, bad->data, 3,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsbmv: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->host,
+                    bad->data, 3, bad->data, 1, bad->d, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsbmv: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->data,
+                    bad->data, 3, bad->data, 1, bad->d, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsbmv: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d, NULL, 3,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsbmv: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d, bad->host,
+                    3, bad->data, 1, bad->d, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsbmv: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d, bad->data, 2,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsbmv: lda = 2 must be >= max(1, k + 1) = 3");
+        BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d, bad->data,
+                ((int64_t)1 << 62), bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsbmv: A (3 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d, bad->data, 3,
+                NULL, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsbmv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d, bad->data,
+                    3, bad->host, 1, bad->d, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsbmv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d, bad->data, 3,
+                bad->data, 0, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsbmv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d, bad->data, 3,
+                bad->data, ((int64_t)1 << 62), bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsbmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d, bad->data, 3,
+                bad->data, -((int64_t)1 << 62), bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsbmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d, bad->data, 3,
+                bad->data, 1, NULL, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsbmv: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d, bad->data,
+                    3, bad->data, 1, bad->host, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsbmv: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d, bad->data,
+                    3, bad->data, 1, bad->data, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsbmv: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d, bad->data, 3,
+                bad->data, 1, bad->d, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsbmv: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d, bad->data,
+                    3, bad->data, 1, bad->d, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsbmv: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d, bad->data, 3,
+                bad->data, 1, bad->d, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsbmv: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d, bad->data, 3,
+                bad->data, 1, bad->d, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsbmv: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsbmv(env.h, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d, bad->data, 3,
+                bad->data, 1, bad->d, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsbmv: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, spmv) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_sspmv(NULL, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_sspmv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_sspmv(env.not_handle, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_sspmv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_sspmv(env.h, (gblas_fill_mode_t)99, 2, bad->s, bad->data,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sspmv: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, -1, bad->s, bad->data,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspmv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, NULL, bad->data,
+                bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspmv: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->host, bad->data,
+                    bad->data, 1, bad->s, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sspmv: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->data, bad->data,
+                    bad->data, 1, bad->s, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sspmv: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, NULL, bad->data,
+                1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspmv: AP is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->host,
+                    bad->data, 1, bad->s, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sspmv: AP = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, ((int64_t)1 << 62), bad->s,
+                bad->data, bad->data, 1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sspmv: AP (packed, n = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, NULL,
+                1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspmv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                    bad->host, 1, bad->s, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sspmv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                bad->data, 0, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspmv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                bad->data, ((int64_t)1 << 62), bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sspmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                bad->data, -((int64_t)1 << 62), bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sspmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                bad->data, 1, NULL, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspmv: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                    bad->data, 1, bad->host, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sspmv: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                    bad->data, 1, bad->data, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sspmv: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                bad->data, 1, bad->s, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspmv: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                    bad->data, 1, bad->s, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sspmv: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                bad->data, 1, bad->s, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspmv: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                bad->data, 1, bad->s, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sspmv: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                bad->data, 1, bad->s, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sspmv: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dspmv(NULL, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dspmv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dspmv(env.not_handle, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dspmv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dspmv(env.h, (gblas_fill_mode_t)99, 2, bad->d, bad->data,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dspmv: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, -1, bad->d, bad->data,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspmv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, NULL, bad->data,
+                bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspmv: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->host, bad->data,
+                    bad->data, 1, bad->d, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dspmv: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->data, bad->data,
+                    bad->data, 1, bad->d, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dspmv: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, NULL, bad->data,
+                1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspmv: AP is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->host,
+                    bad->data, 1, bad->d, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dspmv: AP = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, ((int64_t)1 << 62), bad->d,
+                bad->data, bad->data, 1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dspmv: AP (packed, n = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, NULL,
+                1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspmv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                    bad->host, 1, bad->d, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dspmv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                bad->data, 0, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspmv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                bad->data, ((int64_t)1 << 62), bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dspmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                bad->data, -((int64_t)1 << 62), bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dspmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                bad->data, 1, NULL, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspmv: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                    bad->data, 1, bad->host, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dspmv: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                    bad->data, 1, bad->data, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dspmv: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                bad->data, 1, bad->d, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspmv: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                    bad->data, 1, bad->d, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dspmv: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                bad->data, 1, bad->d, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspmv: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                bad->data, 1, bad->d, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dspmv: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dspmv(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                bad->data, 1, bad->d, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dspmv: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, trmv) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_strmv(NULL, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_strmv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_strmv(env.not_handle, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_strmv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_strmv(env.h, (gblas_fill_mode_t)99, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strmv: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_strmv(env.h, GBLAS_FILL_MODE_LOWER, (gblas_operation_t)99,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strmv: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_strmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                (gblas_diag_type_t)99, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strmv: diag = 99 must be GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+        BAD_ERR(&env, env.h, gblas_strmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, -1, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strmv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_strmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, NULL, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strmv: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_strmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, bad->host, 2, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_strmv: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_strmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strmv: lda = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_strmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, ((int64_t)1 << 62), bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strmv: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_strmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strmv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_strmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_strmv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_strmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strmv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_strmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_strmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dtrmv(NULL, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dtrmv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dtrmv(env.not_handle, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dtrmv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dtrmv(env.h, (gblas_fill_mode_t)99, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrmv: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dtrmv(env.h, GBLAS_FILL_MODE_LOWER, (gblas_operation_t)99,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrmv: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_dtrmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                (gblas_diag_type_t)99, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrmv: diag = 99 must be GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+        BAD_ERR(&env, env.h, gblas_dtrmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, -1, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrmv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dtrmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, NULL, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrmv: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtrmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, bad->host, 2, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtrmv: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtrmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrmv: lda = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_dtrmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, ((int64_t)1 << 62), bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrmv: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dtrmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrmv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtrmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtrmv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtrmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrmv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dtrmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dtrmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, tbmv) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_stbmv(NULL, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_stbmv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_stbmv(env.not_handle, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_stbmv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_stbmv(env.h, (gblas_fill_mode_t)99, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stbmv: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_stbmv(env.h, GBLAS_FILL_MODE_LOWER, (gblas_operation_t)99,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stbmv: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_stbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                (gblas_diag_type_t)99, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stbmv: diag = 99 must be GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+        BAD_ERR(&env, env.h, gblas_stbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, -1, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stbmv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_stbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, -1, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stbmv: k = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_stbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, NULL, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stbmv: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_stbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, 2, bad->host, 3, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_stbmv: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_stbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stbmv: lda = 2 must be >= max(1, k + 1) = 3");
+        BAD_ERR(&env, env.h, gblas_stbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, ((int64_t)1 << 62), bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stbmv: A (3 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_stbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stbmv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_stbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_stbmv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_stbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stbmv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_stbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stbmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_stbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stbmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dtbmv(NULL, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dtbmv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dtbmv(env.not_handle, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dtbmv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dtbmv(env.h, (gblas_fill_mode_t)99, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtbmv: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dtbmv(env.h, GBLAS_FILL_MODE_LOWER, (gblas_operation_t)99,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtbmv: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_dtbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                (gblas_diag_type_t)99, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtbmv: diag = 99 must be GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+        BAD_ERR(&env, env.h, gblas_dtbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, -1, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtbmv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dtbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, -1, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtbmv: k = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dtbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, NULL, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtbmv: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, 2, bad->host, 3, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtbmv: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtbmv: lda = 2 must be >= max(1, k + 1) = 3");
+        BAD_ERR(&env, env.h, gblas_dtbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, ((int64_t)1 << 62), bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtbmv: A (3 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dtbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtbmv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtbmv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtbmv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dtbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtbmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dtbmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtbmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, tpmv) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_stpmv(NULL, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_stpmv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_stpmv(env.not_handle, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_stpmv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_stpmv(env.h, (gblas_fill_mode_t)99, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stpmv: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_stpmv(env.h, GBLAS_FILL_MODE_LOWER, (gblas_operation_t)99,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stpmv: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_stpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                (gblas_diag_type_t)99, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stpmv: diag = 99 must be GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+        BAD_ERR(&env, env.h, gblas_stpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, -1, bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stpmv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_stpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, NULL, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stpmv: AP is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_stpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, bad->host, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_stpmv: AP = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_stpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, ((int64_t)1 << 62), bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stpmv: AP (packed, n = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_stpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stpmv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_stpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_stpmv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_stpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stpmv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_stpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stpmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_stpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stpmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dtpmv(NULL, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dtpmv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dtpmv(env.not_handle, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dtpmv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dtpmv(env.h, (gblas_fill_mode_t)99, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtpmv: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dtpmv(env.h, GBLAS_FILL_MODE_LOWER, (gblas_operation_t)99,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtpmv: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_dtpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                (gblas_diag_type_t)99, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtpmv: diag = 99 must be GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+        BAD_ERR(&env, env.h, gblas_dtpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, -1, bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtpmv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dtpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, NULL, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtpmv: AP is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, bad->host, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtpmv: AP = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, ((int64_t)1 << 62), bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtpmv: AP (packed, n = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dtpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtpmv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtpmv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtpmv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dtpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtpmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dtpmv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtpmv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, trsv) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_strsv(NULL, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_strsv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_strsv(env.not_handle, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_strsv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_strsv(env.h, (gblas_fill_mode_t)99, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsv: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_strsv(env.h, GBLAS_FILL_MODE_LOWER, (gblas_operation_t)99,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsv: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_strsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                (gblas_diag_type_t)99, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsv: diag = 99 must be GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+        BAD_ERR(&env, env.h, gblas_strsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, -1, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strsv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_strsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, NULL, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strsv: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_strsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, bad->host, 2, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_strsv: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_strsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strsv: lda = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_strsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, ((int64_t)1 << 62), bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsv: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_strsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strsv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_strsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_strsv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_strsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strsv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_strsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_strsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dtrsv(NULL, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dtrsv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dtrsv(env.not_handle, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dtrsv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dtrsv(env.h, (gblas_fill_mode_t)99, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsv: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dtrsv(env.h, GBLAS_FILL_MODE_LOWER, (gblas_operation_t)99,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsv: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_dtrsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                (gblas_diag_type_t)99, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsv: diag = 99 must be GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+        BAD_ERR(&env, env.h, gblas_dtrsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, -1, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrsv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dtrsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, NULL, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrsv: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtrsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, bad->host, 2, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtrsv: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtrsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrsv: lda = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_dtrsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, ((int64_t)1 << 62), bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsv: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dtrsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrsv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtrsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtrsv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtrsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrsv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dtrsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dtrsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, 2, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, tbsv) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_stbsv(NULL, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_stbsv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_stbsv(env.not_handle, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_stbsv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_stbsv(env.h, (gblas_fill_mode_t)99, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stbsv: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_stbsv(env.h, GBLAS_FILL_MODE_LOWER, (gblas_operation_t)99,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stbsv: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_stbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                (gblas_diag_type_t)99, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stbsv: diag = 99 must be GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+        BAD_ERR(&env, env.h, gblas_stbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, -1, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stbsv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_stbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, -1, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stbsv: k = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_stbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, NULL, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stbsv: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_stbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, 2, bad->host, 3, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_stbsv: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_stbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stbsv: lda = 2 must be >= max(1, k + 1) = 3");
+        BAD_ERR(&env, env.h, gblas_stbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, ((int64_t)1 << 62), bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stbsv: A (3 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_stbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stbsv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_stbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_stbsv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_stbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stbsv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_stbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stbsv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_stbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stbsv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dtbsv(NULL, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dtbsv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dtbsv(env.not_handle, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dtbsv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dtbsv(env.h, (gblas_fill_mode_t)99, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtbsv: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dtbsv(env.h, GBLAS_FILL_MODE_LOWER, (gblas_operation_t)99,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtbsv: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_dtbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                (gblas_diag_type_t)99, 2, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtbsv: diag = 99 must be GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+        BAD_ERR(&env, env.h, gblas_dtbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, -1, 2, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtbsv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dtbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, -1, bad->data, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtbsv: k = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dtbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, NULL, 3, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtbsv: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, 2, bad->host, 3, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtbsv: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtbsv: lda = 2 must be >= max(1, k + 1) = 3");
+        BAD_ERR(&env, env.h, gblas_dtbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, ((int64_t)1 << 62), bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtbsv: A (3 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dtbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtbsv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtbsv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtbsv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dtbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtbsv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dtbsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, 3, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtbsv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, tpsv) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_stpsv(NULL, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_stpsv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_stpsv(env.not_handle, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_stpsv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_stpsv(env.h, (gblas_fill_mode_t)99, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stpsv: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_stpsv(env.h, GBLAS_FILL_MODE_LOWER, (gblas_operation_t)99,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stpsv: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_stpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                (gblas_diag_type_t)99, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stpsv: diag = 99 must be GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+        BAD_ERR(&env, env.h, gblas_stpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, -1, bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stpsv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_stpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, NULL, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stpsv: AP is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_stpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, bad->host, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_stpsv: AP = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_stpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, ((int64_t)1 << 62), bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stpsv: AP (packed, n = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_stpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stpsv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_stpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_stpsv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_stpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_stpsv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_stpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stpsv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_stpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_stpsv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dtpsv(NULL, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dtpsv: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dtpsv(env.not_handle, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dtpsv: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dtpsv(env.h, (gblas_fill_mode_t)99, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtpsv: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dtpsv(env.h, GBLAS_FILL_MODE_LOWER, (gblas_operation_t)99,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtpsv: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_dtpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                (gblas_diag_type_t)99, 2, bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtpsv: diag = 99 must be GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+        BAD_ERR(&env, env.h, gblas_dtpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, -1, bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtpsv: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dtpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, NULL, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtpsv: AP is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, bad->host, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtpsv: AP = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, ((int64_t)1 << 62), bad->data, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtpsv: AP (packed, n = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dtpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtpsv: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                    GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtpsv: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtpsv: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dtpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtpsv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dtpsv(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, bad->data, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtpsv: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, ger) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_sger(NULL, 2, 2, bad->s, bad->data, 1, bad->data, 1, bad->data,
+                2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_sger: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_sger(env.not_handle, 2, 2, bad->s, bad->data, 1, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_sger: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_sger(env.h, -1, 2, bad->s, bad->data, 1, bad->data, 1, bad->data,
+                2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sger: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sger(env.h, 2, -1, bad->s, bad->data, 1, bad->data, 1, bad->data,
+                2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sger: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sger(env.h, 2, 2, NULL, bad->data, 1, bad->data, 1, bad->data,
+                2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sger: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_sger(env.h, 2, 2, bad->host, bad->data, 1, bad->data, 1,
+                    bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sger: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_sger(env.h, 2, 2, bad->data, bad->data, 1, bad->data, 1,
+                    bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sger: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_sger(env.h, 2, 2, bad->s, NULL, 1, bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sger: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sger(env.h, 2, 2, bad->s, bad->host, 1, bad->data, 1,
+                    bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sger: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sger(env.h, 2, 2, bad->s, bad->data, 0, bad->data, 1, bad->data,
+                2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sger: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_sger(env.h, 2, 2, bad->s, bad->data, ((int64_t)1 << 62),
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sger: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sger(env.h, 2, 2, bad->s, bad->data, -((int64_t)1 << 62),
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sger: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sger(env.h, 2, 2, bad->s, bad->data, 1, NULL, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sger: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sger(env.h, 2, 2, bad->s, bad->data, 1, bad->host, 1,
+                    bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sger: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sger(env.h, 2, 2, bad->s, bad->data, 1, bad->data, 0, bad->data,
+                2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sger: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_sger(env.h, 2, 2, bad->s, bad->data, 1, bad->data,
+                ((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sger: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sger(env.h, 2, 2, bad->s, bad->data, 1, bad->data,
+                -((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sger: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sger(env.h, 2, 2, bad->s, bad->data, 1, bad->data, 1, NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sger: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sger(env.h, 2, 2, bad->s, bad->data, 1, bad->data, 1,
+                    bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sger: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sger(env.h, 2, 2, bad->s, bad->data, 1, bad->data, 1, bad->data,
+                1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sger: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_sger(env.h, 2, 2, bad->s, bad->data, 1, bad->data, 1, bad->data,
+                ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sger: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dger(NULL, 2, 2, bad->d, bad->data, 1, bad->data, 1, bad->data,
+                2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dger: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dger(env.not_handle, 2, 2, bad->d, bad->data, 1, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dger: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dger(env.h, -1, 2, bad->d, bad->data, 1, bad->data, 1, bad->data,
+                2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dger: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dger(env.h, 2, -1, bad->d, bad->data, 1, bad->data, 1, bad->data,
+                2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dger: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dger(env.h, 2, 2, NULL, bad->data, 1, bad->data, 1, bad->data,
+                2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dger: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dger(env.h, 2, 2, bad->host, bad->data, 1, bad->data, 1,
+                    bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dger: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dger(env.h, 2, 2, bad->data, bad->data, 1, bad->data, 1,
+                    bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dger: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dger(env.h, 2, 2, bad->d, NULL, 1, bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dger: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dger(env.h, 2, 2, bad->d, bad->host, 1, bad->data, 1,
+                    bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dger: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dger(env.h, 2, 2, bad->d, bad->data, 0, bad->data, 1, bad->data,
+                2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dger: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dger(env.h, 2, 2, bad->d, bad->data, ((int64_t)1 << 62),
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dger: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dger(env.h, 2, 2, bad->d, bad->data, -((int64_t)1 << 62),
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dger: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dger(env.h, 2, 2, bad->d, bad->data, 1, NULL, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dger: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dger(env.h, 2, 2, bad->d, bad->data, 1, bad->host, 1,
+                    bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dger: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dger(env.h, 2, 2, bad->d, bad->data, 1, bad->data, 0, bad->data,
+                2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dger: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dger(env.h, 2, 2, bad->d, bad->data, 1, bad->data,
+                ((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dger: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dger(env.h, 2, 2, bad->d, bad->data, 1, bad->data,
+                -((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dger: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dger(env.h, 2, 2, bad->d, bad->data, 1, bad->data, 1, NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dger: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dger(env.h, 2, 2, bad->d, bad->data, 1, bad->data, 1,
+                    bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dger: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dger(env.h, 2, 2, bad->d, bad->data, 1, bad->data, 1, bad->data,
+                1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dger: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_dger(env.h, 2, 2, bad->d, bad->data, 1, bad->data, 1, bad->data,
+                ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dger: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, syr) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_ssyr(NULL, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_ssyr: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_ssyr(env.not_handle, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                1, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_ssyr: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_ssyr(env.h, (gblas_fill_mode_t)99, 2, bad->s, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyr: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_ssyr(env.h, GBLAS_FILL_MODE_LOWER, -1, bad->s, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_ssyr(env.h, GBLAS_FILL_MODE_LOWER, 2, NULL, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_ssyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->host, bad->data,
+                    1, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyr: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_ssyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->data, bad->data,
+                    1, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyr: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_ssyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, NULL, 1, bad->data,
+                2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->host, 1,
+                    bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyr: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 0,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_ssyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                ((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyr: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                -((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyr: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1, NULL,
+                2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                    bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyr: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr: lda = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_ssyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyr: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dsyr(NULL, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dsyr: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dsyr(env.not_handle, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                1, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dsyr: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dsyr(env.h, (gblas_fill_mode_t)99, 2, bad->d, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyr: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dsyr(env.h, GBLAS_FILL_MODE_LOWER, -1, bad->d, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dsyr(env.h, GBLAS_FILL_MODE_LOWER, 2, NULL, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dsyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->host, bad->data,
+                    1, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyr: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dsyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->data, bad->data,
+                    1, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyr: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dsyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, NULL, 1, bad->data,
+                2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->host, 1,
+                    bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyr: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 0,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dsyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                ((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyr: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                -((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyr: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1, NULL,
+                2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                    bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyr: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr: lda = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_dsyr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyr: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, spr) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_sspr(NULL, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                bad->data),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_sspr: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_sspr(env.not_handle, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                1, bad->data),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_sspr: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_sspr(env.h, (gblas_fill_mode_t)99, 2, bad->s, bad->data, 1,
+                bad->data),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sspr: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_sspr(env.h, GBLAS_FILL_MODE_LOWER, -1, bad->s, bad->data, 1,
+                bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspr: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sspr(env.h, GBLAS_FILL_MODE_LOWER, 2, NULL, bad->data, 1,
+                bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspr: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_sspr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->host, bad->data,
+                    1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sspr: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_sspr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->data, bad->data,
+                    1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sspr: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_sspr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, NULL, 1,
+                bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspr: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sspr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->host, 1,
+                    bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sspr: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sspr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 0,
+                bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspr: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_sspr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                ((int64_t)1 << 62), bad->data),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sspr: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sspr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                -((int64_t)1 << 62), bad->data),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sspr: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sspr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspr: AP is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sspr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                    bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sspr: AP = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, NULL, gblas_dspr(NULL, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                bad->data),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dspr: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dspr(env.not_handle, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                1, bad->data),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dspr: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dspr(env.h, (gblas_fill_mode_t)99, 2, bad->d, bad->data, 1,
+                bad->data),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dspr: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dspr(env.h, GBLAS_FILL_MODE_LOWER, -1, bad->d, bad->data, 1,
+                bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspr: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dspr(env.h, GBLAS_FILL_MODE_LOWER, 2, NULL, bad->data, 1,
+                bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspr: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dspr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->host, bad->data,
+                    1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dspr: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dspr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->data, bad->data,
+                    1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dspr: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dspr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, NULL, 1,
+                bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspr: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dspr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->host, 1,
+                    bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dspr: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dspr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 0,
+                bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspr: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dspr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                ((int64_t)1 << 62), bad->data),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dspr: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dspr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                -((int64_t)1 << 62), bad->data),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dspr: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dspr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspr: AP is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dspr(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                    bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dspr: AP = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, syr2) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_ssyr2(NULL, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_ssyr2: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_ssyr2(env.not_handle, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                1, bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_ssyr2: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_ssyr2(env.h, (gblas_fill_mode_t)99, 2, bad->s, bad->data, 1,
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyr2: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_ssyr2(env.h, GBLAS_FILL_MODE_LOWER, -1, bad->s, bad->data, 1,
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr2: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_ssyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, NULL, bad->data, 1,
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr2: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_ssyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->host, bad->data,
+                    1, bad->data, 1, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyr2: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_ssyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->data, bad->data,
+                    1, bad->data, 1, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyr2: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_ssyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, NULL, 1,
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr2: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->host, 1,
+                    bad->data, 1, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyr2: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 0,
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr2: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_ssyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                ((int64_t)1 << 62), bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyr2: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                -((int64_t)1 << 62), bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyr2: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                NULL, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr2: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                    bad->host, 1, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyr2: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                bad->data, 0, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr2: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_ssyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                bad->data, ((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyr2: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                bad->data, -((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyr2: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                bad->data, 1, NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr2: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                    bad->data, 1, bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyr2: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr2: lda = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_ssyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                bad->data, 1, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyr2: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dsyr2(NULL, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dsyr2: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dsyr2(env.not_handle, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                1, bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dsyr2: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dsyr2(env.h, (gblas_fill_mode_t)99, 2, bad->d, bad->data, 1,
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyr2: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dsyr2(env.h, GBLAS_FILL_MODE_LOWER, -1, bad->d, bad->data, 1,
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr2: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dsyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, NULL, bad->data, 1,
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr2: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dsyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->host, bad->data,
+                    1, bad->data, 1, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyr2: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dsyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->data, bad->data,
+                    1, bad->data, 1, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyr2: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dsyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, NULL, 1,
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr2: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->host, 1,
+                    bad->data, 1, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyr2: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 0,
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr2: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dsyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                ((int64_t)1 << 62), bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyr2: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                -((int64_t)1 << 62), bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyr2: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                NULL, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr2: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                    bad->host, 1, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyr2: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                bad->data, 0, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr2: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dsyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                bad->data, ((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyr2: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                bad->data, -((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyr2: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                bad->data, 1, NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr2: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                    bad->data, 1, bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyr2: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr2: lda = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_dsyr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                bad->data, 1, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyr2: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, spr2) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_sspr2(NULL, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                bad->data, 1, bad->data),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_sspr2: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_sspr2(env.not_handle, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                1, bad->data, 1, bad->data),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_sspr2: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_sspr2(env.h, (gblas_fill_mode_t)99, 2, bad->s, bad->data, 1,
+                bad->data, 1, bad->data),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sspr2: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_sspr2(env.h, GBLAS_FILL_MODE_LOWER, -1, bad->s, bad->data, 1,
+                bad->data, 1, bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspr2: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, NULL, bad->data, 1,
+                bad->data, 1, bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspr2: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_sspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->host, bad->data,
+                    1, bad->data, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sspr2: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_sspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->data, bad->data,
+                    1, bad->data, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sspr2: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_sspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, NULL, 1,
+                bad->data, 1, bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspr2: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->host, 1,
+                    bad->data, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sspr2: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 0,
+                bad->data, 1, bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspr2: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_sspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                ((int64_t)1 << 62), bad->data, 1, bad->data),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sspr2: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data,
+                -((int64_t)1 << 62), bad->data, 1, bad->data),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sspr2: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                NULL, 1, bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspr2: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                    bad->host, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sspr2: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                bad->data, 0, bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspr2: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_sspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                bad->data, ((int64_t)1 << 62), bad->data),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sspr2: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                bad->data, -((int64_t)1 << 62), bad->data),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sspr2: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                bad->data, 1, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sspr2: AP is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->s, bad->data, 1,
+                    bad->data, 1, bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sspr2: AP = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, NULL, gblas_dspr2(NULL, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                bad->data, 1, bad->data),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dspr2: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dspr2(env.not_handle, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                1, bad->data, 1, bad->data),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dspr2: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dspr2(env.h, (gblas_fill_mode_t)99, 2, bad->d, bad->data, 1,
+                bad->data, 1, bad->data),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dspr2: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dspr2(env.h, GBLAS_FILL_MODE_LOWER, -1, bad->d, bad->data, 1,
+                bad->data, 1, bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspr2: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, NULL, bad->data, 1,
+                bad->data, 1, bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspr2: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->host, bad->data,
+                    1, bad->data, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dspr2: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->data, bad->data,
+                    1, bad->data, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dspr2: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, NULL, 1,
+                bad->data, 1, bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspr2: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->host, 1,
+                    bad->data, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dspr2: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 0,
+                bad->data, 1, bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspr2: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                ((int64_t)1 << 62), bad->data, 1, bad->data),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dspr2: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data,
+                -((int64_t)1 << 62), bad->data, 1, bad->data),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dspr2: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                NULL, 1, bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspr2: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                    bad->host, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dspr2: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                bad->data, 0, bad->data),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspr2: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                bad->data, ((int64_t)1 << 62), bad->data),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dspr2: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                bad->data, -((int64_t)1 << 62), bad->data),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dspr2: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                bad->data, 1, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dspr2: AP is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dspr2(env.h, GBLAS_FILL_MODE_LOWER, 2, bad->d, bad->data, 1,
+                    bad->data, 1, bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dspr2: AP = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+    }
+    bad_close(&env);
+}
+
 API_TEST(bad_args, gemm) {
     bad_env env;
     bad_open(&env, hc);

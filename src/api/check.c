@@ -26,6 +26,12 @@ gblas_status_t gblas_op_invalid(gblas_handle_t h, const char *routine, const cha
                       (int)op);
 }
 
+gblas_status_t gblas_enum_invalid(gblas_handle_t h, const char *routine, const char *name,
+                                  int value, const char *allowed) {
+    return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE, "%s: %s = %d must be %s", routine, name,
+                      value, allowed);
+}
+
 gblas_status_t gblas_data_invalid(gblas_handle_t h, const char *routine, const char *name,
                                   const void *p) {
     if (p == NULL)
@@ -75,6 +81,13 @@ gblas_status_t gblas_mat_extent_invalid(gblas_handle_t h, const char *routine, c
     return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE,
                       "%s: %s (%lld x %lld, %s = %lld) reaches past the end of the address space",
                       routine, name, (long long)rows, (long long)cols, ld_name, (long long)ld);
+}
+
+gblas_status_t gblas_packed_extent_invalid(gblas_handle_t h, const char *routine,
+                                           const char *name, const char *n_name, int64_t n) {
+    return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE,
+                      "%s: %s (packed, %s = %lld) reaches past the end of the address space",
+                      routine, name, n_name, (long long)n);
 }
 
 gblas_status_t gblas_quick_result(gblas_handle_t h, const char *routine, void *result,

@@ -39,6 +39,32 @@ static inline gblas_status_t gblas_check_op(gblas_handle_t h, const char *routin
     return gblas_op_invalid(h, routine, name, op);
 }
 
+/* uplo, diag and side: one of their enumerators (allowed names them for the message). */
+gblas_status_t gblas_enum_invalid(gblas_handle_t h, const char *routine, const char *name,
+                                  int value, const char *allowed);
+static inline gblas_status_t gblas_check_uplo(gblas_handle_t h, const char *routine,
+                                              const char *name, gblas_fill_mode_t v) {
+    if (v == GBLAS_FILL_MODE_LOWER || v == GBLAS_FILL_MODE_UPPER) return GBLAS_STATUS_SUCCESS;
+    return gblas_enum_invalid(h, routine, name, (int)v,
+                              "GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+}
+static inline gblas_status_t gblas_check_diag(gblas_handle_t h, const char *routine,
+                                              const char *name, gblas_diag_type_t v) {
+    if (v == GBLAS_DIAG_NON_UNIT || v == GBLAS_DIAG_UNIT) return GBLAS_STATUS_SUCCESS;
+    return gblas_enum_invalid(h, routine, name, (int)v, "GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+}
+static inline gblas_status_t gblas_check_side(gblas_handle_t h, const char *routine,
+                                              const char *name, gblas_side_mode_t v) {
+    if (v == GBLAS_SIDE_LEFT || v == GBLAS_SIDE_RIGHT) return GBLAS_STATUS_SUCCESS;
+    return gblas_enum_invalid(h, routine, name, (int)v, "GBLAS_SIDE_LEFT or GBLAS_SIDE_RIGHT");
+}
+
+/* The rows of a band matrix's storage, kl + ku + 1 (kl, ku >= 0), saturated at INT64_MAX so
+ * that huge bandwidths fail the leading-dimension check instead of overflowing. */
+static inline int64_t gblas_band_rows(int64_t kl, int64_t ku) {
+    return kl >= INT64_MAX - ku ? INT64_MAX : kl + ku + 1;
+}
+
 /* A vector or matrix operand: when needed, not NULL and readable by the backend. */
 gblas_status_t gblas_data_invalid(gblas_handle_t h, const char *routine, const char *name,
                                   const void *p);
@@ -127,6 +153,23 @@ static inline gblas_status_t gblas_check_mat(gblas_handle_t h, const char *routi
         if (gblas_extent_fits(p, last, gblas_type_size(t))) return GBLAS_STATUS_SUCCESS;
     }
     return gblas_mat_extent_invalid(h, routine, name, rows, cols, ld_name, ld);
+}
+
+/* A packed triangle of an n x n matrix, n (n + 1) / 2 elements, in BLAS order: the data
+ * (when needed), its extent (when needed). */
+gblas_status_t gblas_packed_extent_invalid(gblas_handle_t h, const char *routine,
+                                           const char *name, const char *n_name, int64_t n);
+static inline gblas_status_t gblas_check_packed(gblas_handle_t h, const char *routine,
+                                                gblas_type t, const char *name, const void *p,
+                                                const char *n_name, int64_t n, int needed) {
+    GBLAS_TRY(gblas_check_data(h, routine, name, p, needed));
+    if (!needed || n <= 0) return GBLAS_STATUS_SUCCESS;
+    /* last = n (n + 1) / 2 - 1, computed without overflow: n < 2^32 keeps n (n + 1) in range */
+    if ((uint64_t)n < ((uint64_t)1 << 32)) {
+        const uint64_t last = (uint64_t)n * ((uint64_t)n + 1) / 2 - 1;
+        if (gblas_extent_fits(p, last, gblas_type_size(t))) return GBLAS_STATUS_SUCCESS;
+    }
+    return gblas_packed_extent_invalid(h, routine, name, n_name, n);
 }
 
 /* The early return of a routine with a result: zero written to the host in host pointer mode,

@@ -427,6 +427,604 @@ gblas_status_t gblas_dgemv(gblas_handle_t h, gblas_operation_t trans, int64_t m,
     return status;
 }
 
+/* gbmv: trans, m, n, kl, ku, alpha, A, lda, x, incx, beta, y, incy */
+static gblas_status_t run_gbmv(gblas_handle_t h, const char *routine, gblas_type t,
+                               gblas_operation_t trans, int64_t m, int64_t n, int64_t kl,
+                               int64_t ku, const void *alpha, const void *A, int64_t lda,
+                               const void *x, int64_t incx, const void *beta, void *y,
+                               int64_t incy) {
+    GBLAS_TRY(gblas_check_op(h, routine, "trans", trans));
+    GBLAS_TRY(gblas_check_size(h, routine, "m", m));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    GBLAS_TRY(gblas_check_size(h, routine, "kl", kl));
+    GBLAS_TRY(gblas_check_size(h, routine, "ku", ku));
+    const int work = m > 0 && n > 0;
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
+    const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, gblas_band_rows(kl, ku), n, "lda", lda,
+        "kl + ku + 1", gblas_band_rows(kl, ku), work && !alpha_zero));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, trans == GBLAS_OP_N ? n : m, "incx", incx,
+        work && !alpha_zero));
+    GBLAS_TRY(gblas_check_scalar(h, routine, "beta", beta, work));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "y", y, trans == GBLAS_OP_N ? m : n, "incy", incy,
+        work));
+    if (!work || (alpha_zero && gblas_scalar_is(h, t, beta, 1.0))) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.gbmv[t](&h->ctx, trans, m, n, kl, ku, alpha, A,
+        lda, x, incx, beta, y, incy));
+}
+
+gblas_status_t gblas_sgbmv(gblas_handle_t h, gblas_operation_t trans, int64_t m, int64_t n,
+                           int64_t kl, int64_t ku, const float *alpha, const float *A, int64_t lda,
+                           const float *x, int64_t incx, const float *beta, float *y,
+                           int64_t incy) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_sgbmv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_gbmv(h, "gblas_sgbmv", GBLAS_TYPE_S, trans, m, n, kl, ku,
+                                           alpha, A, lda, x, incx, beta, y, incy);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dgbmv(gblas_handle_t h, gblas_operation_t trans, int64_t m, int64_t n,
+                           int64_t kl, int64_t ku, const double *alpha, const double *A,
+                           int64_t lda, const double *x, int64_t incx, const double *beta,
+                           double *y, int64_t incy) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dgbmv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_gbmv(h, "gblas_dgbmv", GBLAS_TYPE_D, trans, m, n, kl, ku,
+                                           alpha, A, lda, x, incx, beta, y, incy);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* symv: uplo, n, alpha, A, lda, x, incx, beta, y, incy */
+static gblas_status_t run_symv(gblas_handle_t h, const char *routine, gblas_type t,
+                               gblas_fill_mode_t uplo, int64_t n, const void *alpha, const void *A,
+                               int64_t lda, const void *x, int64_t incx, const void *beta, void *y,
+                               int64_t incy) {
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    const int work = n > 0;
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
+    const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, n, n, "lda", lda, "n", n,
+        work && !alpha_zero));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, n, "incx", incx, work && !alpha_zero));
+    GBLAS_TRY(gblas_check_scalar(h, routine, "beta", beta, work));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "y", y, n, "incy", incy, work));
+    if (!work || (alpha_zero && gblas_scalar_is(h, t, beta, 1.0))) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.symv[t](&h->ctx, uplo, n, alpha, A, lda, x, incx,
+        beta, y, incy));
+}
+
+gblas_status_t gblas_ssymv(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n, const float *alpha,
+                           const float *A, int64_t lda, const float *x, int64_t incx,
+                           const float *beta, float *y, int64_t incy) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_ssymv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_symv(h, "gblas_ssymv", GBLAS_TYPE_S, uplo, n, alpha, A, lda,
+                                           x, incx, beta, y, incy);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dsymv(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n, const double *alpha,
+                           const double *A, int64_t lda, const double *x, int64_t incx,
+                           const double *beta, double *y, int64_t incy) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dsymv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_symv(h, "gblas_dsymv", GBLAS_TYPE_D, uplo, n, alpha, A, lda,
+                                           x, incx, beta, y, incy);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* sbmv: uplo, n, k, alpha, A, lda, x, incx, beta, y, incy */
+static gblas_status_t run_sbmv(gblas_handle_t h, const char *routine, gblas_type t,
+                               gblas_fill_mode_t uplo, int64_t n, int64_t k, const void *alpha,
+                               const void *A, int64_t lda, const void *x, int64_t incx,
+                               const void *beta, void *y, int64_t incy) {
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    GBLAS_TRY(gblas_check_size(h, routine, "k", k));
+    const int work = n > 0;
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
+    const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, gblas_band_rows(k, 0), n, "lda", lda, "k + 1",
+        gblas_band_rows(k, 0), work && !alpha_zero));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, n, "incx", incx, work && !alpha_zero));
+    GBLAS_TRY(gblas_check_scalar(h, routine, "beta", beta, work));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "y", y, n, "incy", incy, work));
+    if (!work || (alpha_zero && gblas_scalar_is(h, t, beta, 1.0))) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.sbmv[t](&h->ctx, uplo, n, k, alpha, A, lda, x,
+        incx, beta, y, incy));
+}
+
+gblas_status_t gblas_ssbmv(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n, int64_t k,
+                           const float *alpha, const float *A, int64_t lda, const float *x,
+                           int64_t incx, const float *beta, float *y, int64_t incy) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_ssbmv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_sbmv(h, "gblas_ssbmv", GBLAS_TYPE_S, uplo, n, k, alpha, A,
+                                           lda, x, incx, beta, y, incy);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dsbmv(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n, int64_t k,
+                           const double *alpha, const double *A, int64_t lda, const double *x,
+                           int64_t incx, const double *beta, double *y, int64_t incy) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dsbmv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_sbmv(h, "gblas_dsbmv", GBLAS_TYPE_D, uplo, n, k, alpha, A,
+                                           lda, x, incx, beta, y, incy);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* spmv: uplo, n, alpha, AP, x, incx, beta, y, incy */
+static gblas_status_t run_spmv(gblas_handle_t h, const char *routine, gblas_type t,
+                               gblas_fill_mode_t uplo, int64_t n, const void *alpha, const void *AP,
+                               const void *x, int64_t incx, const void *beta, void *y,
+                               int64_t incy) {
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    const int work = n > 0;
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
+    const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
+    GBLAS_TRY(gblas_check_packed(h, routine, t, "AP", AP, "n", n, work && !alpha_zero));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, n, "incx", incx, work && !alpha_zero));
+    GBLAS_TRY(gblas_check_scalar(h, routine, "beta", beta, work));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "y", y, n, "incy", incy, work));
+    if (!work || (alpha_zero && gblas_scalar_is(h, t, beta, 1.0))) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.spmv[t](&h->ctx, uplo, n, alpha, AP, x, incx,
+        beta, y, incy));
+}
+
+gblas_status_t gblas_sspmv(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n, const float *alpha,
+                           const float *AP, const float *x, int64_t incx, const float *beta,
+                           float *y, int64_t incy) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_sspmv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_spmv(h, "gblas_sspmv", GBLAS_TYPE_S, uplo, n, alpha, AP, x,
+                                           incx, beta, y, incy);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dspmv(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n, const double *alpha,
+                           const double *AP, const double *x, int64_t incx, const double *beta,
+                           double *y, int64_t incy) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dspmv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_spmv(h, "gblas_dspmv", GBLAS_TYPE_D, uplo, n, alpha, AP, x,
+                                           incx, beta, y, incy);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* trmv: uplo, trans, diag, n, A, lda, x, incx */
+static gblas_status_t run_trmv(gblas_handle_t h, const char *routine, gblas_type t,
+                               gblas_fill_mode_t uplo, gblas_operation_t trans,
+                               gblas_diag_type_t diag, int64_t n, const void *A, int64_t lda,
+                               void *x, int64_t incx) {
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_op(h, routine, "trans", trans));
+    GBLAS_TRY(gblas_check_diag(h, routine, "diag", diag));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, n, n, "lda", lda, "n", n, n > 0));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, n, "incx", incx, n > 0));
+    if (n == 0) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.trmv[t](&h->ctx, uplo, trans, diag, n, A, lda, x,
+        incx));
+}
+
+gblas_status_t gblas_strmv(gblas_handle_t h, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                           gblas_diag_type_t diag, int64_t n, const float *A, int64_t lda, float *x,
+                           int64_t incx) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_strmv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_trmv(h, "gblas_strmv", GBLAS_TYPE_S, uplo, trans, diag, n, A,
+                                           lda, x, incx);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dtrmv(gblas_handle_t h, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                           gblas_diag_type_t diag, int64_t n, const double *A, int64_t lda,
+                           double *x, int64_t incx) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dtrmv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_trmv(h, "gblas_dtrmv", GBLAS_TYPE_D, uplo, trans, diag, n, A,
+                                           lda, x, incx);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* tbmv: uplo, trans, diag, n, k, A, lda, x, incx */
+static gblas_status_t run_tbmv(gblas_handle_t h, const char *routine, gblas_type t,
+                               gblas_fill_mode_t uplo, gblas_operation_t trans,
+                               gblas_diag_type_t diag, int64_t n, int64_t k, const void *A,
+                               int64_t lda, void *x, int64_t incx) {
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_op(h, routine, "trans", trans));
+    GBLAS_TRY(gblas_check_diag(h, routine, "diag", diag));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    GBLAS_TRY(gblas_check_size(h, routine, "k", k));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, gblas_band_rows(k, 0), n, "lda", lda, "k + 1",
+        gblas_band_rows(k, 0), n > 0));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, n, "incx", incx, n > 0));
+    if (n == 0) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.tbmv[t](&h->ctx, uplo, trans, diag, n, k, A, lda,
+        x, incx));
+}
+
+gblas_status_t gblas_stbmv(gblas_handle_t h, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                           gblas_diag_type_t diag, int64_t n, int64_t k, const float *A,
+                           int64_t lda, float *x, int64_t incx) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_stbmv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_tbmv(h, "gblas_stbmv", GBLAS_TYPE_S, uplo, trans, diag, n, k,
+                                           A, lda, x, incx);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dtbmv(gblas_handle_t h, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                           gblas_diag_type_t diag, int64_t n, int64_t k, const double *A,
+                           int64_t lda, double *x, int64_t incx) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dtbmv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_tbmv(h, "gblas_dtbmv", GBLAS_TYPE_D, uplo, trans, diag, n, k,
+                                           A, lda, x, incx);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* tpmv: uplo, trans, diag, n, AP, x, incx */
+static gblas_status_t run_tpmv(gblas_handle_t h, const char *routine, gblas_type t,
+                               gblas_fill_mode_t uplo, gblas_operation_t trans,
+                               gblas_diag_type_t diag, int64_t n, const void *AP, void *x,
+                               int64_t incx) {
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_op(h, routine, "trans", trans));
+    GBLAS_TRY(gblas_check_diag(h, routine, "diag", diag));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    GBLAS_TRY(gblas_check_packed(h, routine, t, "AP", AP, "n", n, n > 0));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, n, "incx", incx, n > 0));
+    if (n == 0) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.tpmv[t](&h->ctx, uplo, trans, diag, n, AP, x,
+        incx));
+}
+
+gblas_status_t gblas_stpmv(gblas_handle_t h, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                           gblas_diag_type_t diag, int64_t n, const float *AP, float *x,
+                           int64_t incx) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_stpmv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_tpmv(h, "gblas_stpmv", GBLAS_TYPE_S, uplo, trans, diag, n, AP,
+                                           x, incx);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dtpmv(gblas_handle_t h, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                           gblas_diag_type_t diag, int64_t n, const double *AP, double *x,
+                           int64_t incx) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dtpmv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_tpmv(h, "gblas_dtpmv", GBLAS_TYPE_D, uplo, trans, diag, n, AP,
+                                           x, incx);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* trsv: uplo, trans, diag, n, A, lda, x, incx */
+static gblas_status_t run_trsv(gblas_handle_t h, const char *routine, gblas_type t,
+                               gblas_fill_mode_t uplo, gblas_operation_t trans,
+                               gblas_diag_type_t diag, int64_t n, const void *A, int64_t lda,
+                               void *x, int64_t incx) {
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_op(h, routine, "trans", trans));
+    GBLAS_TRY(gblas_check_diag(h, routine, "diag", diag));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, n, n, "lda", lda, "n", n, n > 0));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, n, "incx", incx, n > 0));
+    if (n == 0) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.trsv[t](&h->ctx, uplo, trans, diag, n, A, lda, x,
+        incx));
+}
+
+gblas_status_t gblas_strsv(gblas_handle_t h, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                           gblas_diag_type_t diag, int64_t n, const float *A, int64_t lda, float *x,
+                           int64_t incx) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_strsv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_trsv(h, "gblas_strsv", GBLAS_TYPE_S, uplo, trans, diag, n, A,
+                                           lda, x, incx);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dtrsv(gblas_handle_t h, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                           gblas_diag_type_t diag, int64_t n, const double *A, int64_t lda,
+                           double *x, int64_t incx) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dtrsv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_trsv(h, "gblas_dtrsv", GBLAS_TYPE_D, uplo, trans, diag, n, A,
+                                           lda, x, incx);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* tbsv: uplo, trans, diag, n, k, A, lda, x, incx */
+static gblas_status_t run_tbsv(gblas_handle_t h, const char *routine, gblas_type t,
+                               gblas_fill_mode_t uplo, gblas_operation_t trans,
+                               gblas_diag_type_t diag, int64_t n, int64_t k, const void *A,
+                               int64_t lda, void *x, int64_t incx) {
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_op(h, routine, "trans", trans));
+    GBLAS_TRY(gblas_check_diag(h, routine, "diag", diag));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    GBLAS_TRY(gblas_check_size(h, routine, "k", k));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, gblas_band_rows(k, 0), n, "lda", lda, "k + 1",
+        gblas_band_rows(k, 0), n > 0));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, n, "incx", incx, n > 0));
+    if (n == 0) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.tbsv[t](&h->ctx, uplo, trans, diag, n, k, A, lda,
+        x, incx));
+}
+
+gblas_status_t gblas_stbsv(gblas_handle_t h, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                           gblas_diag_type_t diag, int64_t n, int64_t k, const float *A,
+                           int64_t lda, float *x, int64_t incx) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_stbsv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_tbsv(h, "gblas_stbsv", GBLAS_TYPE_S, uplo, trans, diag, n, k,
+                                           A, lda, x, incx);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dtbsv(gblas_handle_t h, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                           gblas_diag_type_t diag, int64_t n, int64_t k, const double *A,
+                           int64_t lda, double *x, int64_t incx) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dtbsv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_tbsv(h, "gblas_dtbsv", GBLAS_TYPE_D, uplo, trans, diag, n, k,
+                                           A, lda, x, incx);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* tpsv: uplo, trans, diag, n, AP, x, incx */
+static gblas_status_t run_tpsv(gblas_handle_t h, const char *routine, gblas_type t,
+                               gblas_fill_mode_t uplo, gblas_operation_t trans,
+                               gblas_diag_type_t diag, int64_t n, const void *AP, void *x,
+                               int64_t incx) {
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_op(h, routine, "trans", trans));
+    GBLAS_TRY(gblas_check_diag(h, routine, "diag", diag));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    GBLAS_TRY(gblas_check_packed(h, routine, t, "AP", AP, "n", n, n > 0));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, n, "incx", incx, n > 0));
+    if (n == 0) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.tpsv[t](&h->ctx, uplo, trans, diag, n, AP, x,
+        incx));
+}
+
+gblas_status_t gblas_stpsv(gblas_handle_t h, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                           gblas_diag_type_t diag, int64_t n, const float *AP, float *x,
+                           int64_t incx) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_stpsv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_tpsv(h, "gblas_stpsv", GBLAS_TYPE_S, uplo, trans, diag, n, AP,
+                                           x, incx);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dtpsv(gblas_handle_t h, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                           gblas_diag_type_t diag, int64_t n, const double *AP, double *x,
+                           int64_t incx) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dtpsv"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_tpsv(h, "gblas_dtpsv", GBLAS_TYPE_D, uplo, trans, diag, n, AP,
+                                           x, incx);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* ger: m, n, alpha, x, incx, y, incy, A, lda */
+static gblas_status_t run_ger(gblas_handle_t h, const char *routine, gblas_type t, int64_t m,
+                              int64_t n, const void *alpha, const void *x, int64_t incx,
+                              const void *y, int64_t incy, void *A, int64_t lda) {
+    GBLAS_TRY(gblas_check_size(h, routine, "m", m));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    const int work = m > 0 && n > 0;
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
+    const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, m, "incx", incx, work && !alpha_zero));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "y", y, n, "incy", incy, work && !alpha_zero));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, m, n, "lda", lda, "m", m,
+        work && !alpha_zero));
+    if (!work || alpha_zero) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.ger[t](&h->ctx, m, n, alpha, x, incx, y, incy, A,
+        lda));
+}
+
+gblas_status_t gblas_sger(gblas_handle_t h, int64_t m, int64_t n, const float *alpha,
+                          const float *x, int64_t incx, const float *y, int64_t incy, float *A,
+                          int64_t lda) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_sger"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_ger(h, "gblas_sger", GBLAS_TYPE_S, m, n, alpha, x, incx, y,
+                                          incy, A, lda);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dger(gblas_handle_t h, int64_t m, int64_t n, const double *alpha,
+                          const double *x, int64_t incx, const double *y, int64_t incy, double *A,
+                          int64_t lda) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dger"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_ger(h, "gblas_dger", GBLAS_TYPE_D, m, n, alpha, x, incx, y,
+                                          incy, A, lda);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* syr: uplo, n, alpha, x, incx, A, lda */
+static gblas_status_t run_syr(gblas_handle_t h, const char *routine, gblas_type t,
+                              gblas_fill_mode_t uplo, int64_t n, const void *alpha, const void *x,
+                              int64_t incx, void *A, int64_t lda) {
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    const int work = n > 0;
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
+    const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, n, "incx", incx, work && !alpha_zero));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, n, n, "lda", lda, "n", n,
+        work && !alpha_zero));
+    if (!work || alpha_zero) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.syr[t](&h->ctx, uplo, n, alpha, x, incx, A,
+        lda));
+}
+
+gblas_status_t gblas_ssyr(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n, const float *alpha,
+                          const float *x, int64_t incx, float *A, int64_t lda) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_ssyr"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_syr(h, "gblas_ssyr", GBLAS_TYPE_S, uplo, n, alpha, x, incx, A,
+                                          lda);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dsyr(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n, const double *alpha,
+                          const double *x, int64_t incx, double *A, int64_t lda) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dsyr"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_syr(h, "gblas_dsyr", GBLAS_TYPE_D, uplo, n, alpha, x, incx, A,
+                                          lda);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* spr: uplo, n, alpha, x, incx, AP */
+static gblas_status_t run_spr(gblas_handle_t h, const char *routine, gblas_type t,
+                              gblas_fill_mode_t uplo, int64_t n, const void *alpha, const void *x,
+                              int64_t incx, void *AP) {
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    const int work = n > 0;
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
+    const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, n, "incx", incx, work && !alpha_zero));
+    GBLAS_TRY(gblas_check_packed(h, routine, t, "AP", AP, "n", n, work && !alpha_zero));
+    if (!work || alpha_zero) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.spr[t](&h->ctx, uplo, n, alpha, x, incx, AP));
+}
+
+gblas_status_t gblas_sspr(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n, const float *alpha,
+                          const float *x, int64_t incx, float *AP) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_sspr"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_spr(h, "gblas_sspr", GBLAS_TYPE_S, uplo, n, alpha, x, incx,
+                                          AP);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dspr(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n, const double *alpha,
+                          const double *x, int64_t incx, double *AP) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dspr"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_spr(h, "gblas_dspr", GBLAS_TYPE_D, uplo, n, alpha, x, incx,
+                                          AP);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* syr2: uplo, n, alpha, x, incx, y, incy, A, lda */
+static gblas_status_t run_syr2(gblas_handle_t h, const char *routine, gblas_type t,
+                               gblas_fill_mode_t uplo, int64_t n, const void *alpha, const void *x,
+                               int64_t incx, const void *y, int64_t incy, void *A, int64_t lda) {
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    const int work = n > 0;
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
+    const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, n, "incx", incx, work && !alpha_zero));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "y", y, n, "incy", incy, work && !alpha_zero));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, n, n, "lda", lda, "n", n,
+        work && !alpha_zero));
+    if (!work || alpha_zero) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.syr2[t](&h->ctx, uplo, n, alpha, x, incx, y,
+        incy, A, lda));
+}
+
+gblas_status_t gblas_ssyr2(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n, const float *alpha,
+                           const float *x, int64_t incx, const float *y, int64_t incy, float *A,
+                           int64_t lda) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_ssyr2"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_syr2(h, "gblas_ssyr2", GBLAS_TYPE_S, uplo, n, alpha, x, incx,
+                                           y, incy, A, lda);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dsyr2(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n, const double *alpha,
+                           const double *x, int64_t incx, const double *y, int64_t incy, double *A,
+                           int64_t lda) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dsyr2"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_syr2(h, "gblas_dsyr2", GBLAS_TYPE_D, uplo, n, alpha, x, incx,
+                                           y, incy, A, lda);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* spr2: uplo, n, alpha, x, incx, y, incy, AP */
+static gblas_status_t run_spr2(gblas_handle_t h, const char *routine, gblas_type t,
+                               gblas_fill_mode_t uplo, int64_t n, const void *alpha, const void *x,
+                               int64_t incx, const void *y, int64_t incy, void *AP) {
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    const int work = n > 0;
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
+    const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, n, "incx", incx, work && !alpha_zero));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "y", y, n, "incy", incy, work && !alpha_zero));
+    GBLAS_TRY(gblas_check_packed(h, routine, t, "AP", AP, "n", n, work && !alpha_zero));
+    if (!work || alpha_zero) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.spr2[t](&h->ctx, uplo, n, alpha, x, incx, y,
+        incy, AP));
+}
+
+gblas_status_t gblas_sspr2(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n, const float *alpha,
+                           const float *x, int64_t incx, const float *y, int64_t incy, float *AP) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_sspr2"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_spr2(h, "gblas_sspr2", GBLAS_TYPE_S, uplo, n, alpha, x, incx,
+                                           y, incy, AP);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dspr2(gblas_handle_t h, gblas_fill_mode_t uplo, int64_t n, const double *alpha,
+                           const double *x, int64_t incx, const double *y, int64_t incy,
+                           double *AP) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dspr2"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_spr2(h, "gblas_dspr2", GBLAS_TYPE_D, uplo, n, alpha, x, incx,
+                                           y, incy, AP);
+    gblas_handle_unlock(h);
+    return status;
+}
+
 /* gemm: transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc */
 static gblas_status_t run_gemm(gblas_handle_t h, const char *routine, gblas_type t,
                                gblas_operation_t transa, gblas_operation_t transb, int64_t m,

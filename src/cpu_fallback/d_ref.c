@@ -9,6 +9,9 @@
 #include "level1_chunks_body.h"
 #include "ref_level1_body.h"
 #include "ref_gemv_body.h"
+#include "ref_level2_mv_body.h"
+#include "ref_level2_tri_body.h"
+#include "ref_level2_update_body.h"
 #include "ref_gemm_body.h"
 #include "ref_fill_gen.h"
 

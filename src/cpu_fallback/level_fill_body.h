@@ -15,6 +15,9 @@ static void level_fill(gblas_ops *ops) {
     ops->routine.rotm[GBLAS_TYPE_TAG] = rotm;
     ops->routine.gemv[GBLAS_TYPE_TAG] = gemv;
     ops->routine.gemm[GBLAS_TYPE_TAG] = gemm;
+    level2_mv_fill(ops);
+    level2_tri_fill(ops);
+    level2_update_fill(ops);
     call_once(&gemm_blocks_once, gemm_blocks_init);
     gblas_cpu_gemm_reserve(ops, gemm_blocks, sizeof(T));
 }

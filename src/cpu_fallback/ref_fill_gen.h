@@ -46,6 +46,51 @@ static void ref_fill(gblas_ops *ops) {
     ops->routine.gemv[GBLAS_TYPE_TAG] = ref_gemv;
 #endif
 #if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.gbmv[GBLAS_TYPE_TAG] = ref_gbmv;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.symv[GBLAS_TYPE_TAG] = ref_symv;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.sbmv[GBLAS_TYPE_TAG] = ref_sbmv;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.spmv[GBLAS_TYPE_TAG] = ref_spmv;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.trmv[GBLAS_TYPE_TAG] = ref_trmv;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.tbmv[GBLAS_TYPE_TAG] = ref_tbmv;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.tpmv[GBLAS_TYPE_TAG] = ref_tpmv;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.trsv[GBLAS_TYPE_TAG] = ref_trsv;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.tbsv[GBLAS_TYPE_TAG] = ref_tbsv;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.tpsv[GBLAS_TYPE_TAG] = ref_tpsv;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.ger[GBLAS_TYPE_TAG] = ref_ger;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.syr[GBLAS_TYPE_TAG] = ref_syr;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.spr[GBLAS_TYPE_TAG] = ref_spr;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.syr2[GBLAS_TYPE_TAG] = ref_syr2;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.spr2[GBLAS_TYPE_TAG] = ref_spr2;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
     ops->routine.gemm[GBLAS_TYPE_TAG] = ref_gemm;
 #endif
 }

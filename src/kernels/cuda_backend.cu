@@ -216,6 +216,127 @@ gblas_status_t cuda_gemv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int
                                    scalar_arg<T>(ctx, beta), static_cast<T *>(y), incy));
 }
 
+/* Level 2 beyond GEMV: pointers and scalars converted, everything else passed through. */
+#define CT(p) static_cast<const T *>(p)
+#define WT(p) static_cast<T *>(p)
+#define SA(p) scalar_arg<T>(ctx, p)
+
+template <typename T>
+gblas_status_t cuda_gbmv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
+                         int64_t kl, int64_t ku, const void *alpha, const void *A, int64_t lda,
+                         const void *x, int64_t incx, const void *beta, void *y, int64_t incy) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env, launch_gbmv<T>(&env, trans, m, n, kl, ku, SA(alpha), CT(A), lda,
+                                             CT(x), incx, SA(beta), WT(y), incy));
+}
+
+template <typename T>
+gblas_status_t cuda_symv(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n, const void *alpha,
+                         const void *A, int64_t lda, const void *x, int64_t incx,
+                         const void *beta, void *y, int64_t incy) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env, launch_symv<T>(&env, uplo, n, SA(alpha), CT(A), lda, CT(x), incx,
+                                             SA(beta), WT(y), incy));
+}
+
+template <typename T>
+gblas_status_t cuda_sbmv(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n, int64_t k,
+                         const void *alpha, const void *A, int64_t lda, const void *x,
+                         int64_t incx, const void *beta, void *y, int64_t incy) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env, launch_sbmv<T>(&env, uplo, n, k, SA(alpha), CT(A), lda, CT(x),
+                                             incx, SA(beta), WT(y), incy));
+}
+
+template <typename T>
+gblas_status_t cuda_spmv(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n, const void *alpha,
+                         const void *AP, const void *x, int64_t incx, const void *beta, void *y,
+                         int64_t incy) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env, launch_spmv<T>(&env, uplo, n, SA(alpha), CT(AP), CT(x), incx,
+                                             SA(beta), WT(y), incy));
+}
+
+/* trmv, trsv (full), tbmv, tbsv (band), tpmv, tpsv (packed): one adapter shape each. */
+#define CUDA_TRIANGULAR_FULL(name)                                                             \
+    template <typename T>                                                                      \
+    gblas_status_t cuda_##name(gblas_ctx *ctx, gblas_fill_mode_t uplo, gblas_operation_t trans, \
+                               gblas_diag_type_t diag, int64_t n, const void *A, int64_t lda,   \
+                               void *x, int64_t incx) {                                        \
+        gblas_cuda_env env = env_of(ctx);                                                      \
+        return launched(ctx, env,                                                              \
+                        launch_##name<T>(&env, uplo, trans, diag, n, CT(A), lda, WT(x), incx)); \
+    }
+#define CUDA_TRIANGULAR_BAND(name)                                                             \
+    template <typename T>                                                                      \
+    gblas_status_t cuda_##name(gblas_ctx *ctx, gblas_fill_mode_t uplo, gblas_operation_t trans, \
+                               gblas_diag_type_t diag, int64_t n, int64_t k, const void *A,     \
+                               int64_t lda, void *x, int64_t incx) {                           \
+        gblas_cuda_env env = env_of(ctx);                                                      \
+        return launched(ctx, env, launch_##name<T>(&env, uplo, trans, diag, n, k, CT(A), lda,  \
+                                                   WT(x), incx));                              \
+    }
+#define CUDA_TRIANGULAR_PACKED(name)                                                           \
+    template <typename T>                                                                      \
+    gblas_status_t cuda_##name(gblas_ctx *ctx, gblas_fill_mode_t uplo, gblas_operation_t trans, \
+                               gblas_diag_type_t diag, int64_t n, const void *AP, void *x,      \
+                               int64_t incx) {                                                 \
+        gblas_cuda_env env = env_of(ctx);                                                      \
+        return launched(ctx, env,                                                              \
+                        launch_##name<T>(&env, uplo, trans, diag, n, CT(AP), WT(x), incx));    \
+    }
+CUDA_TRIANGULAR_FULL(trmv)
+CUDA_TRIANGULAR_FULL(trsv)
+CUDA_TRIANGULAR_BAND(tbmv)
+CUDA_TRIANGULAR_BAND(tbsv)
+CUDA_TRIANGULAR_PACKED(tpmv)
+CUDA_TRIANGULAR_PACKED(tpsv)
+#undef CUDA_TRIANGULAR_FULL
+#undef CUDA_TRIANGULAR_BAND
+#undef CUDA_TRIANGULAR_PACKED
+
+template <typename T>
+gblas_status_t cuda_ger(gblas_ctx *ctx, int64_t m, int64_t n, const void *alpha, const void *x,
+                        int64_t incx, const void *y, int64_t incy, void *A, int64_t lda) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env,
+                    launch_ger<T>(&env, m, n, SA(alpha), CT(x), incx, CT(y), incy, WT(A), lda));
+}
+
+template <typename T>
+gblas_status_t cuda_syr(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n, const void *alpha,
+                        const void *x, int64_t incx, void *A, int64_t lda) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env, launch_syr<T>(&env, uplo, n, SA(alpha), CT(x), incx, WT(A), lda));
+}
+
+template <typename T>
+gblas_status_t cuda_spr(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n, const void *alpha,
+                        const void *x, int64_t incx, void *AP) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env, launch_spr<T>(&env, uplo, n, SA(alpha), CT(x), incx, WT(AP)));
+}
+
+template <typename T>
+gblas_status_t cuda_syr2(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n, const void *alpha,
+                         const void *x, int64_t incx, const void *y, int64_t incy, void *A,
+                         int64_t lda) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env, launch_syr2<T>(&env, uplo, n, SA(alpha), CT(x), incx, CT(y), incy,
+                                             WT(A), lda));
+}
+
+template <typename T>
+gblas_status_t cuda_spr2(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n, const void *alpha,
+                         const void *x, int64_t incx, const void *y, int64_t incy, void *AP) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env, launch_spr2<T>(&env, uplo, n, SA(alpha), CT(x), incx, CT(y), incy,
+                                             WT(AP)));
+}
+#undef CT
+#undef WT
+#undef SA
+
 template <typename T>
 gblas_status_t cuda_gemm(gblas_ctx *ctx, gblas_operation_t transa, gblas_operation_t transb,
                          int64_t m, int64_t n, int64_t k, const void *alpha, const void *A,

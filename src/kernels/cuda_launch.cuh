@@ -104,3 +104,67 @@ template <typename T>
 cudaError_t launch_gemv(gblas_cuda_env *env, gblas_operation_t trans, int64_t m, int64_t n,
                         Scalar<T> alpha, const T *A, int64_t lda, const T *x, int64_t incx,
                         Scalar<T> beta, T *y, int64_t incy);
+
+/* level2_mv.cu: y = alpha op(A) x + beta y for a band A (kl sub-, ku superdiagonals), and
+ * y = alpha A x + beta y for a symmetric A stored full (symv), banded (sbmv, k off-diagonals)
+ * or packed (spmv), only its uplo triangle read. beta == 0 never reads y. */
+template <typename T>
+cudaError_t launch_gbmv(gblas_cuda_env *env, gblas_operation_t trans, int64_t m, int64_t n,
+                        int64_t kl, int64_t ku, Scalar<T> alpha, const T *A, int64_t lda,
+                        const T *x, int64_t incx, Scalar<T> beta, T *y, int64_t incy);
+template <typename T>
+cudaError_t launch_symv(gblas_cuda_env *env, gblas_fill_mode_t uplo, int64_t n, Scalar<T> alpha,
+                        const T *A, int64_t lda, const T *x, int64_t incx, Scalar<T> beta, T *y,
+                        int64_t incy);
+template <typename T>
+cudaError_t launch_sbmv(gblas_cuda_env *env, gblas_fill_mode_t uplo, int64_t n, int64_t k,
+                        Scalar<T> alpha, const T *A, int64_t lda, const T *x, int64_t incx,
+                        Scalar<T> beta, T *y, int64_t incy);
+template <typename T>
+cudaError_t launch_spmv(gblas_cuda_env *env, gblas_fill_mode_t uplo, int64_t n, Scalar<T> alpha,
+                        const T *AP, const T *x, int64_t incx, Scalar<T> beta, T *y,
+                        int64_t incy);
+
+/* level2_tri.cu: x = op(A) x (trmv, tbmv, tpmv) and x = op(A)^-1 x (trsv, tbsv, tpsv), A
+ * triangular stored full, banded (k off-diagonals) or packed, only its uplo triangle read, the
+ * diagonal taken as ones for GBLAS_DIAG_UNIT. */
+template <typename T>
+cudaError_t launch_trmv(gblas_cuda_env *env, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                        gblas_diag_type_t diag, int64_t n, const T *A, int64_t lda, T *x,
+                        int64_t incx);
+template <typename T>
+cudaError_t launch_tbmv(gblas_cuda_env *env, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                        gblas_diag_type_t diag, int64_t n, int64_t k, const T *A, int64_t lda,
+                        T *x, int64_t incx);
+template <typename T>
+cudaError_t launch_tpmv(gblas_cuda_env *env, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                        gblas_diag_type_t diag, int64_t n, const T *AP, T *x, int64_t incx);
+template <typename T>
+cudaError_t launch_trsv(gblas_cuda_env *env, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                        gblas_diag_type_t diag, int64_t n, const T *A, int64_t lda, T *x,
+                        int64_t incx);
+template <typename T>
+cudaError_t launch_tbsv(gblas_cuda_env *env, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                        gblas_diag_type_t diag, int64_t n, int64_t k, const T *A, int64_t lda,
+                        T *x, int64_t incx);
+template <typename T>
+cudaError_t launch_tpsv(gblas_cuda_env *env, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                        gblas_diag_type_t diag, int64_t n, const T *AP, T *x, int64_t incx);
+
+/* level2_update.cu: A += alpha x y^T (ger), and the symmetric rank-1 and rank-2 updates of
+ * A's uplo triangle, full (syr, syr2) or packed (spr, spr2). */
+template <typename T>
+cudaError_t launch_ger(gblas_cuda_env *env, int64_t m, int64_t n, Scalar<T> alpha, const T *x,
+                       int64_t incx, const T *y, int64_t incy, T *A, int64_t lda);
+template <typename T>
+cudaError_t launch_syr(gblas_cuda_env *env, gblas_fill_mode_t uplo, int64_t n, Scalar<T> alpha,
+                       const T *x, int64_t incx, T *A, int64_t lda);
+template <typename T>
+cudaError_t launch_spr(gblas_cuda_env *env, gblas_fill_mode_t uplo, int64_t n, Scalar<T> alpha,
+                       const T *x, int64_t incx, T *AP);
+template <typename T>
+cudaError_t launch_syr2(gblas_cuda_env *env, gblas_fill_mode_t uplo, int64_t n, Scalar<T> alpha,
+                        const T *x, int64_t incx, const T *y, int64_t incy, T *A, int64_t lda);
+template <typename T>
+cudaError_t launch_spr2(gblas_cuda_env *env, gblas_fill_mode_t uplo, int64_t n, Scalar<T> alpha,
+                        const T *x, int64_t incx, const T *y, int64_t incy, T *AP);
