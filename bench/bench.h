@@ -37,6 +37,29 @@ enum { BENCH_SIDE_GBLAS = 0, BENCH_SIDE_REF = 1 };
 #define BENCH_ROTM_PARAM {-1.0, 0.6, -0.8, 0.8, 0.6} /* flag -1: the full H = [0.6 0.8; -0.8 0.6] */
 #define BENCH_GEMV_ALPHA 1.0
 #define BENCH_GEMV_BETA 1.0 /* so y is read (and counted) */
+/* The other matrix-vector products: beta = 1 as GEMV's, so y is read and counted, and grows
+ * by at most one product's magnitude per call (linearly, never geometrically). */
+#define BENCH_GBMV_ALPHA 1.0
+#define BENCH_GBMV_BETA 1.0
+#define BENCH_SYMV_ALPHA 1.0
+#define BENCH_SYMV_BETA 1.0
+#define BENCH_SBMV_ALPHA 1.0
+#define BENCH_SBMV_BETA 1.0
+#define BENCH_SPMV_ALPHA 1.0
+#define BENCH_SPMV_BETA 1.0
+/* Rank-1 and rank-2 updates: A grows by at most 2 alpha BENCH_DATA_MAX^2 per call, linearly
+ * (alpha = 0 would be a quick return, not a measurement). */
+#define BENCH_GER_ALPHA 1.0
+#define BENCH_SYR_ALPHA 1.0
+#define BENCH_SPR_ALPHA 1.0
+#define BENCH_SYR2_ALPHA 1.0
+#define BENCH_SPR2_ALPHA 1.0
+/* Triangular routines (TRMV ... TPSV) rewrite the filled A so that op(A) (products) or
+ * op(A)^-1 (solves) is row-stochastic: off-diagonals scaled by BENCH_TRI_OFFDIAG / L (L = n,
+ * or k + 1 for a band), so every row of op(A) sums to less than BENCH_TRI_RHO off its
+ * diagonal; bench_tri_body.h says why. */
+#define BENCH_TRI_OFFDIAG 0.5
+#define BENCH_TRI_RHO (BENCH_TRI_OFFDIAG * BENCH_DATA_MAX)
 #define BENCH_GEMM_ALPHA 1.0
 #define BENCH_GEMM_BETA 0.0
 /* Inputs are uniform in [BENCH_DATA_MIN, BENCH_DATA_MAX): random, never zero. */
@@ -55,6 +78,18 @@ typedef struct {
                         bandwidth (GBMV: kl = ku = k) */
     int64_t inc;     /* increment of x and y */
 } bench_case;
+
+/* The matrix of a triangular case (TRMV, TBMV, TPMV, TRSV, TBSV, TPSV) as the conditioning
+ * of its data sees it (bench_tri_body.h). */
+enum { BENCH_TRI_FULL, BENCH_TRI_BAND, BENCH_TRI_PACKED };
+typedef struct {
+    int64_t n, k; /* order; band: off-diagonals */
+    int storage;  /* BENCH_TRI_FULL, _BAND or _PACKED */
+    int upper;    /* uplo U */
+    int trans;    /* op(A) = A^T */
+    int solve;    /* TRSV, TBSV, TPSV */
+    double scale; /* of the off-diagonals: BENCH_TRI_OFFDIAG / L */
+} bench_tri;
 
 typedef struct {
     bench_case *v;
@@ -142,6 +177,11 @@ size_t bench_elem_size(const bench_case *c);
 /* Useful work of one call: bytes or FLOP, and the rate unit it gives. */
 double bench_case_work(const bench_case *c, const char **unit);
 double bench_case_ceiling(const bench_case *c, const bench_ceilings *cl);
+/* 1 for a triangular case, with its matrix described in *t; 0 otherwise. */
+int bench_case_tri(const bench_case *c, bench_tri *t);
+/* y's elements of a routine with a beta (GEMV, GBMV, SYMV, SBMV, SPMV; 0 for any other): the
+ * bench's beta = 1 reads y, which the table's byte count leaves out. */
+int64_t bench_case_beta_y(const bench_case *c);
 
 /* bench_routines_gen.c (generated from the routine table): per table routine, the case's
  * buffer sizes (not out_es), its FLOP and bytes as the table counts them, and one gblas call on
@@ -163,6 +203,8 @@ int bench_check_scaled(char prec, const void *out_g, const void *out_r, int64_t 
 double bench_now_us(void);             /* monotonic clock */
 double bench_median(double *v, int n); /* sorts v */
 void bench_fill_host(void *p, int64_t elems, size_t elem_size, uint64_t seed);
+/* Conditions a triangular case's filled A (in0) in host memory; nothing for other cases. */
+void bench_condition_host(const bench_case *c, bench_buffers *b);
 const char *bench_gblas_error(gblas_handle_t h, gblas_status_t s);
 
 /* bench_report.c */

@@ -48,6 +48,34 @@ static const int64_t odd_shapes_quick[][3] = {{100, 100, 100}, {257, 257, 257}, 
                                               {512, 33, 512},  {512, 512, 33},  {64, 64, 4096}};
 static const char *const gemm_trans[] = {"NN", "NT", "TN", "TT"};
 
+/* Level 2 after GEMV, in table order. Full and packed routines: uplo L, trans N, diag N over
+ * the size sweep (GER m = n); at one size, the other uplo (and trans) letters, diag N.
+ * Banded routines at one large n, bandwidth k (GBMV kl = ku = k) over band_ks, trans N and T
+ * for GBMV, L, N, N for the others. */
+static const struct {
+    bench_routine r;
+    int band;                  /* a band routine: the k sweep instead of the n sweep */
+    const char *sweep;         /* the letters of the sweep */
+    const char *const more[4]; /* the other letters at one size (NULL-terminated) */
+} level2[] = {
+    {BENCH_GBMV, 1, "N", {"T", NULL}},
+    {BENCH_SYMV, 0, "L", {"U", NULL}},
+    {BENCH_SBMV, 1, "L", {NULL}},
+    {BENCH_SPMV, 0, "L", {"U", NULL}},
+    {BENCH_TRMV, 0, "LNN", {"LTN", "UNN", "UTN", NULL}},
+    {BENCH_TBMV, 1, "LNN", {NULL}},
+    {BENCH_TPMV, 0, "LNN", {"LTN", "UNN", "UTN", NULL}},
+    {BENCH_TRSV, 0, "LNN", {"LTN", "UNN", "UTN", NULL}},
+    {BENCH_TBSV, 1, "LNN", {NULL}},
+    {BENCH_TPSV, 0, "LNN", {"LTN", "UNN", "UTN", NULL}},
+    {BENCH_GER, 0, "", {NULL}},
+    {BENCH_SYR, 0, "L", {"U", NULL}},
+    {BENCH_SPR, 0, "L", {"U", NULL}},
+    {BENCH_SYR2, 0, "L", {"U", NULL}},
+    {BENCH_SPR2, 0, "L", {"U", NULL}},
+};
+static const int64_t band_ks[] = {1, 8, 64};
+
 static void add(bench_case_list *l, const bench_options *o, bench_routine r, char prec,
                 const char *trans, int64_t m, int64_t n, int64_t k, int64_t inc) {
     bench_case c = {r, prec, "", m, n, k, inc};
@@ -110,6 +138,28 @@ void bench_build_cases(bench_case_list *l, const bench_options *o, int gpu) {
             add(l, o, BENCH_GEMV, precs[pi], tr, 4096 / (q ? 4 : 1), 4096 / (q ? 4 : 1), 0, 2);
         }
     }
+    /* Level 2 after GEMV: orders l2_lo ... l2_hi (times l2_step: GPU 1024, 4096, 16384; CPU
+     * 1024, 2048, 4096), the other letters at l2_at; bands at order l2_band. m = n, so
+     * --size N selects them as it does GEMV. */
+    const int64_t l2_lo = q ? 256 : 1024, l2_hi = q ? 512 : gpu ? 16384 : 4096;
+    const int64_t l2_step = gpu && !q ? 4 : 2, l2_at = q ? 256 : 4096;
+    const int64_t l2_band = q ? (int64_t)1 << 14 : gpu ? (int64_t)1 << 20 : (int64_t)1 << 18;
+    for (size_t r = 0; r < sizeof level2 / sizeof level2[0]; r++) {
+        for (int pi = 0; pi < 2; pi++) {
+            const char p = precs[pi];
+            if (!level2[r].band) {
+                for (int64_t n = l2_lo; n <= l2_hi; n *= l2_step)
+                    add(l, o, level2[r].r, p, level2[r].sweep, n, n, 0, 1);
+                for (int m = 0; level2[r].more[m]; m++)
+                    add(l, o, level2[r].r, p, level2[r].more[m], l2_at, l2_at, 0, 1);
+                continue;
+            }
+            for (int m = -1; m < 0 || level2[r].more[m]; m++) /* -1: the sweep's letters */
+                for (size_t k = 0; k < sizeof band_ks / sizeof band_ks[0]; k++)
+                    add(l, o, level2[r].r, p, m < 0 ? level2[r].sweep : level2[r].more[m],
+                        l2_band, l2_band, band_ks[k], 1);
+        }
+    }
     for (int pi = 0; pi < 2; pi++) {
         for (int64_t n = gemm_lo; n <= gemm_hi; n *= 2)
             add(l, o, BENCH_GEMM, precs[pi], "NN", n, n, n, 1);
@@ -156,9 +206,43 @@ void bench_case_elems(const bench_case *c, bench_buffers *b) {
     bench_table_elems(c, b);
 }
 
-/* GFLOP/s from Level 3 on, GB/s of the bytes the table counts otherwise; chains: calls. GEMV
- * adds y's read: the table counts y once (true for beta = 0), the bench's beta = 1 reads it
- * too, and the rate has always counted it. */
+int bench_case_tri(const bench_case *c, bench_tri *t) {
+    const int r = bench_case_table_routine(c);
+    int storage;
+    switch (r) {
+    case BENCH_TRMV:
+    case BENCH_TRSV: storage = BENCH_TRI_FULL; break;
+    case BENCH_TBMV:
+    case BENCH_TBSV: storage = BENCH_TRI_BAND; break;
+    case BENCH_TPMV:
+    case BENCH_TPSV: storage = BENCH_TRI_PACKED; break;
+    default: return 0;
+    }
+    t->n = c->n;
+    t->k = storage == BENCH_TRI_BAND ? c->k : 0;
+    t->storage = storage;
+    t->upper = c->trans[0] == 'U';
+    t->trans = c->trans[1] == 'T';
+    t->solve = r == BENCH_TRSV || r == BENCH_TBSV || r == BENCH_TPSV;
+    t->scale = BENCH_TRI_OFFDIAG / (double)(storage == BENCH_TRI_BAND ? c->k + 1 : c->n);
+    return 1;
+}
+
+int64_t bench_case_beta_y(const bench_case *c) {
+    switch (bench_case_table_routine(c)) {
+    case BENCH_GEMV:
+    case BENCH_GBMV: return c->trans[0] == 'N' ? c->m : c->n;
+    case BENCH_SYMV:
+    case BENCH_SBMV:
+    case BENCH_SPMV: return c->n;
+    default: return 0;
+    }
+}
+
+/* GFLOP/s from Level 3 on, GB/s of the bytes the table counts otherwise; chains: calls. The
+ * routines with a beta (GEMV, GBMV, SYMV, SBMV, SPMV) add y's read: the table counts y once
+ * (true for beta = 0), the bench's beta = 1 reads it too, and GEMV's rate has always counted
+ * it. */
 double bench_case_work(const bench_case *c, const char **unit) {
     const int r = bench_case_table_routine(c);
     if (r < 0) {
@@ -170,8 +254,7 @@ double bench_case_work(const bench_case *c, const char **unit) {
         return bench_table_flops(c);
     }
     *unit = "GB/s";
-    const double y_read = r == BENCH_GEMV ? (double)(c->trans[0] == 'N' ? c->m : c->n) : 0;
-    return bench_table_bytes(c) + y_read * (double)bench_elem_size(c);
+    return bench_table_bytes(c) + (double)bench_case_beta_y(c) * (double)bench_elem_size(c);
 }
 
 double bench_case_ceiling(const bench_case *c, const bench_ceilings *cl) {

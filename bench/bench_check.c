@@ -34,6 +34,51 @@ static void tolerance_model(const bench_case *c, double *k, double *s) {
         *k = c->trans[0] == 'T' ? (double)c->m : n;
         *s = fabs(BENCH_GEMV_ALPHA) * *k * v * v + fabs(BENCH_GEMV_BETA) * v;
         break;
+    /* The other products: terms of one output at most the band's 2k + 1 (kl = ku = k) or n. */
+    case BENCH_GBMV:
+        *k = fmin(2 * (double)c->k + 1, c->trans[0] == 'T' ? (double)c->m : n);
+        *s = fabs(BENCH_GBMV_ALPHA) * *k * v * v + fabs(BENCH_GBMV_BETA) * v;
+        break;
+    case BENCH_SYMV:
+        *k = n, *s = fabs(BENCH_SYMV_ALPHA) * n * v * v + fabs(BENCH_SYMV_BETA) * v;
+        break;
+    case BENCH_SBMV:
+        *k = fmin(2 * (double)c->k + 1, n);
+        *s = fabs(BENCH_SBMV_ALPHA) * *k * v * v + fabs(BENCH_SBMV_BETA) * v;
+        break;
+    case BENCH_SPMV:
+        *k = n, *s = fabs(BENCH_SPMV_ALPHA) * n * v * v + fabs(BENCH_SPMV_BETA) * v;
+        break;
+    /* Triangular routines, on bench_tri_body.h's conditioned A: each row of op(A) has k terms
+     * (n, band k + 1) and off-diagonals summing to less than rho in magnitude. Products:
+     * op(A) row-stochastic, all terms positive, |output| <= v. Solves: op(A)^-1 nonnegative
+     * with unit row sums, so |x| <= v and the rounding of each row (terms bounded by |op(A)|
+     * |x| <= (1 + 2 rho) v: diagonal 1 + rho, off-diagonals rho) reaches x unamplified. With
+     * diag U (no such case in the lists) the diagonal is 1: products up to (1 + rho) v; solves
+     * |x| <= v / (1 - rho), rounding amplified up to 1 / (1 - rho). */
+    case BENCH_TRMV:
+    case BENCH_TBMV:
+    case BENCH_TPMV:
+    case BENCH_TRSV:
+    case BENCH_TBSV:
+    case BENCH_TPSV: {
+        const double rho = BENCH_TRI_RHO;
+        const int unit = c->trans[2] == 'U';
+        bench_tri t;
+        bench_case_tri(c, &t);
+        *k = t.storage == BENCH_TRI_BAND ? fmin((double)c->k + 1, n) : n;
+        if (!t.solve)
+            *s = unit ? (1 + rho) * v : v;
+        else
+            *s = unit ? (1 + rho) * v / ((1 - rho) * (1 - rho)) : (1 + 2 * rho) * v;
+        break;
+    }
+    /* Rank updates: A + alpha x y^T (+ alpha y x^T), 2 or 3 terms. */
+    case BENCH_GER: *k = 2, *s = fabs(BENCH_GER_ALPHA) * v * v + v; break;
+    case BENCH_SYR: *k = 2, *s = fabs(BENCH_SYR_ALPHA) * v * v + v; break;
+    case BENCH_SPR: *k = 2, *s = fabs(BENCH_SPR_ALPHA) * v * v + v; break;
+    case BENCH_SYR2: *k = 3, *s = 2 * fabs(BENCH_SYR2_ALPHA) * v * v + v; break;
+    case BENCH_SPR2: *k = 3, *s = 2 * fabs(BENCH_SPR2_ALPHA) * v * v + v; break;
     case BENCH_GEMM:
         *k = (double)c->k;
         *s = fabs(BENCH_GEMM_ALPHA) * *k * v * v + fabs(BENCH_GEMM_BETA) * v;

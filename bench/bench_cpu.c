@@ -168,6 +168,7 @@ static void run_case(bench_cpu *env, const bench_options *o, bench_report *r, co
         st = gblas_malloc(env->h, &b.out[s], (size_t)b.out_elems * b.out_es);
     if (st == GBLAS_STATUS_SUCCESS) {
         if (b.in0) bench_fill_host(b.in0, b.in0_elems, es, SEED_IN0);
+        bench_condition_host(c, &b); /* a triangular case's A (bench_tri_body.h) */
         if (b.in1) bench_fill_host(b.in1, b.in1_elems, es, SEED_IN1);
         for (int ti = 0; ti < o->n_threads; ti++) run_threads(env, o, r, c, &b, ti);
     } else {

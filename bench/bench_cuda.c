@@ -155,6 +155,12 @@ int bench_cuda_alloc_buffers(bench_cuda *env, const bench_case *c, bench_buffers
     if ((b->in0 && bench_cuda_fill(env, c, b->in0, b->in0_elems, SEED_IN0)) ||
         (b->in1 && bench_cuda_fill(env, c, b->in1, b->in1_elems, SEED_IN1)))
         return -1;
+    bench_tri t; /* a triangular case's A, conditioned on the device (bench_tri_body.h) */
+    if (b->in0 && bench_case_tri(c, &t) &&
+        bench_cuda_fail(c->prec == 's' ? bench_cuda_condition_s(b->in0, &t, env->stream)
+                                       : bench_cuda_condition_d(b->in0, &t, env->stream),
+                        "conditioning kernel"))
+        return -1;
     for (int s = 0; s < 2; s++) {
         const int failed =
             b->out_es == es

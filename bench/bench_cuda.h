@@ -42,8 +42,8 @@ void *bench_cuda_fetch(const void *dev, size_t n);
 /* Fills elems elements of the case's type at p with the bench's random data. */
 int bench_cuda_fill(bench_cuda *env, const bench_case *c, void *p, int64_t elems, uint64_t seed);
 /* Allocates the case's device buffers (sizes from bench_case_elems) and fills them with the
- * bench's random data, both outputs alike (an index output with zeros): 0, or -1 after
- * printing the error. */
+ * bench's random data, both outputs alike (an index output with zeros), a triangular case's A
+ * conditioned (bench_tri_body.h): 0, or -1 after printing the error. */
 int bench_cuda_alloc_buffers(bench_cuda *env, const bench_case *c, bench_buffers *b);
 
 /* One cuBLAS call of the case on out[BENCH_SIDE_REF] (bench_routines_gen.c); an index
@@ -74,6 +74,10 @@ extern "C" {
 #endif
 cudaError_t bench_cuda_fill_s(float *p, int64_t n, uint64_t seed, cudaStream_t s);
 cudaError_t bench_cuda_fill_d(double *p, int64_t n, uint64_t seed, cudaStream_t s);
+/* Conditions a triangular case's filled A as bench_tri_body.h says (the host's
+ * bench_condition_host on the device). */
+cudaError_t bench_cuda_condition_s(float *a, const bench_tri *t, cudaStream_t s);
+cudaError_t bench_cuda_condition_d(double *a, const bench_tri *t, cudaStream_t s);
 /* Reads bytes (a multiple of 16) at p once; writes *sink only for a sum the data never has. */
 cudaError_t bench_cuda_read(const void *p, size_t bytes, float *sink, int blocks, cudaStream_t s);
 #ifdef __cplusplus

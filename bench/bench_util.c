@@ -1,10 +1,13 @@
 /* bench_util.c: small helpers of gblas-bench: the monotonic clock, the median, random host
  * data (uniform in [BENCH_DATA_MIN, BENCH_DATA_MAX), never zero, a function of the element
- * index and the seed so every backend fills the same values), and gblas error text. */
+ * index and the seed so every backend fills the same values), the conditioning of a
+ * triangular case's matrix on the host, and gblas error text. */
+#include <math.h>
 #include <stdlib.h>
 #include <time.h>
 
 #include "bench.h"
+#include "bench_tri_body.h"
 
 double bench_now_us(void) {
     struct timespec ts;
@@ -46,4 +49,36 @@ void bench_fill_host(void *p, int64_t elems, size_t elem_size, uint64_t seed) {
 const char *bench_gblas_error(gblas_handle_t h, gblas_status_t s) {
     const char *msg = gblas_last_error(h);
     return msg && *msg ? msg : gblas_status_string(s);
+}
+
+/* Element i of a float (single) or double array, read and written as double. */
+static double get(const void *p, int64_t i, int single) {
+    return single ? (double)((const float *)p)[i] : ((const double *)p)[i];
+}
+static void put(void *p, int64_t i, int single, double v) {
+    if (single)
+        ((float *)p)[i] = (float)v;
+    else
+        ((double *)p)[i] = v;
+}
+
+/* The host pass of bench_tri_body.h's conditioning: every element scaled, then each diagonal
+ * element set from its op(A) row's off-diagonals, rows in parallel. */
+void bench_condition_host(const bench_case *c, bench_buffers *b) {
+    bench_tri t;
+    if (!bench_case_tri(c, &t) || !b->in0) return;
+    const int single = c->prec == 's';
+    const double f = bench_tri_factor(&t);
+    const int64_t elems = bench_tri_elems(&t);
+    void *a = b->in0;
+#pragma omp parallel for schedule(static)
+    for (int64_t e = 0; e < elems; e++) put(a, e, single, f * get(a, e, single));
+#pragma omp parallel for schedule(dynamic, 64)
+    for (int64_t i = 0; i < t.n; i++) {
+        int64_t lo, hi;
+        double r = 0;
+        bench_tri_row(&t, i, &lo, &hi);
+        for (int64_t j = lo; j < hi; j++) r += fabs(get(a, bench_tri_op_index(&t, i, j), single));
+        put(a, bench_tri_index(&t, i, i), single, bench_tri_diagonal(&t, r));
+    }
 }

@@ -2,9 +2,9 @@
 """plot.py: turns a gblas-bench CSV into PNG charts.
 
 For each backend, routine and precision: the rate against the size (log2 axis) for the square
-or vector cases, gblas as solid lines and the reference (cuBLAS or OpenBLAS) dashed in the same
-colour, one colour per (transpose, increment, threads) variant, and the measured ceiling as a
-dotted line. The cases that are not part of a size sweep (odd GEMM shapes, skinny GEMV, chained
+or vector cases (band routines: against the bandwidth k at their one order n), gblas as solid
+lines and the reference (cuBLAS or OpenBLAS) dashed in the same colour, one colour per
+(transpose/uplo letters, increment, threads) variant, and the measured ceiling as a dotted line. The cases that are not part of a size sweep (odd GEMM shapes, skinny GEMV, chained
 calls, host staging) go into one bar chart of speedups per backend.
 
 Usage: python3 bench/plot.py results.csv [output-folder]   (default: the CSV's folder)
@@ -35,17 +35,32 @@ def number(text):
     return float(text) if text not in ("", None) else math.nan
 
 
+BAND_ROUTINES = ("gbmv", "sbmv", "tbmv", "tbsv")  # k is the bandwidth: swept at one n
+
+
 def sweep_size(row):
-    """The size a row is plotted at, or None when it is not part of a size sweep."""
+    """The size a row is plotted at (a band routine's: its bandwidth), or None when it is not
+    part of a size sweep."""
     m, n, k = int(row["m"]), int(row["n"]), int(row["k"])
     routine = row["routine"]
     if m == 0 and k == 0:  # a Level-1 vector case
         return n
-    if routine == "gemv" and m == n and row["inc"] == "1":
-        return n
-    if routine == "gemm" and m == n == k:
+    if routine in BAND_ROUTINES:
+        return k if row["inc"] == "1" else None
+    if routine == "gemm":
+        return n if m == n == k else None
+    if m == n and k == 0 and row["inc"] == "1":  # GEMV and the other square Level-2 cases
         return n
     return None
+
+
+def x_label(routine, items):
+    if routine in BAND_ROUTINES:
+        orders = sorted({int(row["n"]) for _, row in items})
+        return "bandwidth k (n = %s)" % ", ".join(str(n) for n in orders)
+    if all(int(row["m"]) == 0 for _, row in items):
+        return "n"
+    return "order of the square matrix"
 
 
 def variant(row):
@@ -91,7 +106,7 @@ def plot_sweeps(rows, outdir):
             label = "ceiling" + ("" if threads == "0" else f" ({threads} thr)")
             ax.axhline(value, color="grey", linestyle=":", label=f"{label} {value:.0f}")
         ax.set_xscale("log", base=2)
-        ax.set_xlabel("n" if routine not in ("gemv", "gemm") else "order of the square matrix")
+        ax.set_xlabel(x_label(routine, items))
         ax.set_ylabel(items[0][1]["unit"])
         ax.set_title(f"{prec}{routine} on {backend}: gblas against the reference")
         ax.grid(True, which="both", alpha=0.3)
