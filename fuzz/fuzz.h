@@ -18,7 +18,10 @@ enum { FZ_SIDES = 2, FZ_MAX_ARGS = 12, FZ_MAX_VALUES = 8 };
 /* Element types, as the routine table's s d c z. */
 typedef enum { FZ_S, FZ_D, FZ_C, FZ_Z } fz_type;
 
-typedef enum { FZ_VEC, FZ_MAT, FZ_SCALAR, FZ_RESULT, FZ_ARRAY } fz_kind;
+typedef enum { FZ_VEC, FZ_MAT, FZ_SCALAR, FZ_RESULT, FZ_ARRAY, FZ_PACKED } fz_kind;
+
+/* A structured operand (fz_band, fz_triangle): which of its elements the routine references. */
+typedef enum { FZ_SHAPE_NONE, FZ_SHAPE_BAND, FZ_SHAPE_PACKED_UPPER, FZ_SHAPE_PACKED_LOWER } fz_shape;
 
 /* One handle a call is made on, with where its backend memory lives. */
 typedef struct {
@@ -30,7 +33,7 @@ typedef struct {
 } fz_side;
 
 /* A pointer argument of a routine call. Vectors are 1 x n with ld = inc; scalars, results and
- * arrays are 1 x len. */
+ * arrays are 1 x len; a packed triangle is 1 x n (n (n + 1) / 2 elements). */
 typedef struct {
     const char *name;
     fz_kind kind;
@@ -40,11 +43,22 @@ typedef struct {
     int64_t rows, cols, ld;
     double value[FZ_MAX_VALUES]; /* scalars and arrays: decoded from the input */
     uint8_t choice;              /* from the input: give the call NULL */
+    /* A structured operand: element (r, j) of a band or full matrix's storage (row r of column
+     * j) is A(i, j), i = r + j - off, referenced when max(0, j - ku) <= i <= min(m - 1, j + kl)
+     * (a full triangle: off 0 and kl or ku unbounded), not the diagonal when unit; a packed
+     * triangle as its uplo says. Unreferenced elements hold NaN and belong to no one; solve:
+     * the referenced elements are diagonally dominant (|A(i, i)| >= 1, off-diagonal sums <=
+     * 1/2). */
+    fz_shape shape;
+    int64_t shape_m, shape_kl, shape_ku, shape_off;
+    int unit, solve;
     /* filled by fz_prepare */
     size_t comps;                      /* real components allocated (0: NULL) */
     size_t comp_bytes;                 /* 4 or 8 (an index: 8) */
     void *p[FZ_SIDES];                 /* what each side's call is given */
     unsigned char *before, *after[FZ_SIDES]; /* contents before, and each side's after */
+    unsigned char *map; /* a structured operand's elements: 0 unreferenced, 1 referenced, 2
+                           the referenced diagonal */
 } fz_arg;
 
 /* The input bytes not read yet; reads past the end give 0. */
@@ -72,6 +86,9 @@ typedef struct {
 /* Argument decoders, in the order the routine takes its arguments. */
 int64_t fz_size(fz_call *z, const char *name);
 gblas_operation_t fz_op(fz_call *z);
+gblas_fill_mode_t fz_uplo(fz_call *z);
+gblas_diag_type_t fz_diag(fz_call *z);
+gblas_side_mode_t fz_side_mode(fz_call *z); /* the Side role (fz_side names a call's side) */
 int64_t fz_inc(fz_call *z);
 int64_t fz_ld(fz_call *z, int64_t rows);
 fz_arg *fz_scalar(fz_call *z, const char *name, char kind, int need, int out);
@@ -80,6 +97,20 @@ fz_arg *fz_array(fz_call *z, const char *name, int length, int out);
 fz_arg *fz_vec(fz_call *z, const char *name, int64_t n, int64_t inc, int need, int out);
 fz_arg *fz_mat(fz_call *z, const char *name, int64_t rows, int64_t cols, int64_t ld,
                int64_t ld_rows, int need, int out);
+fz_arg *fz_packed(fz_call *z, const char *name, int64_t n, int need, int out);
+/* Structured operands, after fz_mat or fz_packed: a band of an m-row matrix (its storage rows
+ * fz_band_rows(kl, ku)), a full matrix's or a packed uplo triangle. unit: the diagonal is not
+ * referenced; solve: a triangular solve's matrix. */
+void fz_band(fz_call *z, fz_arg *a, int64_t m, int64_t kl, int64_t ku, int unit, int solve);
+void fz_triangle(fz_call *z, fz_arg *a, gblas_fill_mode_t uplo, int unit, int solve);
+/* The rows of a band matrix's storage, kl + ku + 1, saturated at INT64_MAX: the rule of the
+ * library's gblas_band_rows (src/api/check.h), kept here since the harness sees only the public
+ * API. The library never evaluates it with a negative size (the size check fails first); the
+ * decoders do, for an invalid call: 0 then. */
+static inline int64_t fz_band_rows(int64_t kl, int64_t ku) {
+    if (kl < 0 || ku < 0) return 0;
+    return kl >= INT64_MAX - ku ? INT64_MAX : kl + ku + 1;
+}
 /* gblas_scalar_is as the API layer sees it: the value in host pointer mode, else unknown (0). */
 int fz_scalar_is(const fz_call *z, const fz_arg *a, double v);
 

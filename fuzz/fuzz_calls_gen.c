@@ -299,14 +299,15 @@ static void fz_gbmv(fz_call *fzc) {
     const int64_t n = fz_size(fzc, "n");
     const int64_t kl = fz_size(fzc, "kl");
     const int64_t ku = fz_size(fzc, "ku");
-    const int64_t lda = fz_ld(fzc, gblas_band_rows(kl, ku));
+    const int64_t lda = fz_ld(fzc, fz_band_rows(kl, ku));
     const int64_t incx = fz_inc(fzc);
     const int64_t incy = fz_inc(fzc);
     const int work = m > 0 && n > 0;
     fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
     const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
-    fz_arg *A = fz_mat(fzc, "A", gblas_band_rows(kl, ku), n, lda, gblas_band_rows(kl, ku),
+    fz_arg *A = fz_mat(fzc, "A", fz_band_rows(kl, ku), n, lda, fz_band_rows(kl, ku),
         work && !alpha_zero, 0);
+    fz_band(fzc, A, m, kl, ku, 0, 0);
     fz_arg *x = fz_vec(fzc, "x", trans == GBLAS_OP_N ? n : m, incx, work && !alpha_zero, 0);
     fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
     fz_arg *y = fz_vec(fzc, "y", trans == GBLAS_OP_N ? m : n, incy, work, 1);
@@ -326,6 +327,7 @@ static void fz_gbmv(fz_call *fzc) {
 
 /* symv: uplo, n, alpha, A, lda, x, incx, beta, y, incy */
 static void fz_symv(fz_call *fzc) {
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
     const int64_t n = fz_size(fzc, "n");
     const int64_t lda = fz_ld(fzc, n);
     const int64_t incx = fz_inc(fzc);
@@ -334,6 +336,7 @@ static void fz_symv(fz_call *fzc) {
     fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
     const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
     fz_arg *A = fz_mat(fzc, "A", n, n, lda, n, work && !alpha_zero, 0);
+    fz_triangle(fzc, A, uplo, 0, 0);
     fz_arg *x = fz_vec(fzc, "x", n, incx, work && !alpha_zero, 0);
     fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
     fz_arg *y = fz_vec(fzc, "y", n, incy, work, 1);
@@ -341,10 +344,10 @@ static void fz_symv(fz_call *fzc) {
     for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
         gblas_handle_t fzh = fzc->side[fzs]->h;
         switch (fzc->type) {
-        case FZ_S: fzc->status[fzs] = gblas_ssymv(fzh, uplo->p[fzs], n, alpha->p[fzs], A->p[fzs],
-            lda, x->p[fzs], incx, beta->p[fzs], y->p[fzs], incy); break;
-        case FZ_D: fzc->status[fzs] = gblas_dsymv(fzh, uplo->p[fzs], n, alpha->p[fzs], A->p[fzs],
-            lda, x->p[fzs], incx, beta->p[fzs], y->p[fzs], incy); break;
+        case FZ_S: fzc->status[fzs] = gblas_ssymv(fzh, uplo, n, alpha->p[fzs], A->p[fzs], lda,
+            x->p[fzs], incx, beta->p[fzs], y->p[fzs], incy); break;
+        case FZ_D: fzc->status[fzs] = gblas_dsymv(fzh, uplo, n, alpha->p[fzs], A->p[fzs], lda,
+            x->p[fzs], incx, beta->p[fzs], y->p[fzs], incy); break;
         default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
         }
     }
@@ -353,16 +356,19 @@ static void fz_symv(fz_call *fzc) {
 
 /* sbmv: uplo, n, k, alpha, A, lda, x, incx, beta, y, incy */
 static void fz_sbmv(fz_call *fzc) {
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
     const int64_t n = fz_size(fzc, "n");
     const int64_t k = fz_size(fzc, "k");
-    const int64_t lda = fz_ld(fzc, gblas_band_rows(k, 0));
+    const int64_t lda = fz_ld(fzc, fz_band_rows(k, 0));
     const int64_t incx = fz_inc(fzc);
     const int64_t incy = fz_inc(fzc);
     const int work = n > 0;
     fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
     const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
-    fz_arg *A = fz_mat(fzc, "A", gblas_band_rows(k, 0), n, lda, gblas_band_rows(k, 0),
+    fz_arg *A = fz_mat(fzc, "A", fz_band_rows(k, 0), n, lda, fz_band_rows(k, 0),
         work && !alpha_zero, 0);
+    fz_band(fzc, A, n, uplo == GBLAS_FILL_MODE_LOWER ? k : 0, uplo == GBLAS_FILL_MODE_UPPER ? k : 0,
+        0, 0);
     fz_arg *x = fz_vec(fzc, "x", n, incx, work && !alpha_zero, 0);
     fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
     fz_arg *y = fz_vec(fzc, "y", n, incy, work, 1);
@@ -370,10 +376,10 @@ static void fz_sbmv(fz_call *fzc) {
     for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
         gblas_handle_t fzh = fzc->side[fzs]->h;
         switch (fzc->type) {
-        case FZ_S: fzc->status[fzs] = gblas_ssbmv(fzh, uplo->p[fzs], n, k, alpha->p[fzs], A->p[fzs],
-            lda, x->p[fzs], incx, beta->p[fzs], y->p[fzs], incy); break;
-        case FZ_D: fzc->status[fzs] = gblas_dsbmv(fzh, uplo->p[fzs], n, k, alpha->p[fzs], A->p[fzs],
-            lda, x->p[fzs], incx, beta->p[fzs], y->p[fzs], incy); break;
+        case FZ_S: fzc->status[fzs] = gblas_ssbmv(fzh, uplo, n, k, alpha->p[fzs], A->p[fzs], lda,
+            x->p[fzs], incx, beta->p[fzs], y->p[fzs], incy); break;
+        case FZ_D: fzc->status[fzs] = gblas_dsbmv(fzh, uplo, n, k, alpha->p[fzs], A->p[fzs], lda,
+            x->p[fzs], incx, beta->p[fzs], y->p[fzs], incy); break;
         default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
         }
     }
@@ -382,12 +388,15 @@ static void fz_sbmv(fz_call *fzc) {
 
 /* spmv: uplo, n, alpha, AP, x, incx, beta, y, incy */
 static void fz_spmv(fz_call *fzc) {
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
     const int64_t n = fz_size(fzc, "n");
     const int64_t incx = fz_inc(fzc);
     const int64_t incy = fz_inc(fzc);
     const int work = n > 0;
     fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
     const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *AP = fz_packed(fzc, "AP", n, work && !alpha_zero, 0);
+    fz_triangle(fzc, AP, uplo, 0, 0);
     fz_arg *x = fz_vec(fzc, "x", n, incx, work && !alpha_zero, 0);
     fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
     fz_arg *y = fz_vec(fzc, "y", n, incy, work, 1);
@@ -395,9 +404,9 @@ static void fz_spmv(fz_call *fzc) {
     for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
         gblas_handle_t fzh = fzc->side[fzs]->h;
         switch (fzc->type) {
-        case FZ_S: fzc->status[fzs] = gblas_sspmv(fzh, uplo->p[fzs], n, alpha->p[fzs], AP->p[fzs],
+        case FZ_S: fzc->status[fzs] = gblas_sspmv(fzh, uplo, n, alpha->p[fzs], AP->p[fzs],
             x->p[fzs], incx, beta->p[fzs], y->p[fzs], incy); break;
-        case FZ_D: fzc->status[fzs] = gblas_dspmv(fzh, uplo->p[fzs], n, alpha->p[fzs], AP->p[fzs],
+        case FZ_D: fzc->status[fzs] = gblas_dspmv(fzh, uplo, n, alpha->p[fzs], AP->p[fzs],
             x->p[fzs], incx, beta->p[fzs], y->p[fzs], incy); break;
         default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
         }
@@ -407,20 +416,23 @@ static void fz_spmv(fz_call *fzc) {
 
 /* trmv: uplo, trans, diag, n, A, lda, x, incx */
 static void fz_trmv(fz_call *fzc) {
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
     const gblas_operation_t trans = fz_op(fzc);
+    const gblas_diag_type_t diag = fz_diag(fzc);
     const int64_t n = fz_size(fzc, "n");
     const int64_t lda = fz_ld(fzc, n);
     const int64_t incx = fz_inc(fzc);
     fz_arg *A = fz_mat(fzc, "A", n, n, lda, n, n > 0, 0);
+    fz_triangle(fzc, A, uplo, diag == GBLAS_DIAG_UNIT, 0);
     fz_arg *x = fz_vec(fzc, "x", n, incx, n > 0, 1);
     if (!fz_prepare(fzc)) return;
     for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
         gblas_handle_t fzh = fzc->side[fzs]->h;
         switch (fzc->type) {
-        case FZ_S: fzc->status[fzs] = gblas_strmv(fzh, uplo->p[fzs], trans, diag->p[fzs], n,
-            A->p[fzs], lda, x->p[fzs], incx); break;
-        case FZ_D: fzc->status[fzs] = gblas_dtrmv(fzh, uplo->p[fzs], trans, diag->p[fzs], n,
-            A->p[fzs], lda, x->p[fzs], incx); break;
+        case FZ_S: fzc->status[fzs] = gblas_strmv(fzh, uplo, trans, diag, n, A->p[fzs], lda,
+            x->p[fzs], incx); break;
+        case FZ_D: fzc->status[fzs] = gblas_dtrmv(fzh, uplo, trans, diag, n, A->p[fzs], lda,
+            x->p[fzs], incx); break;
         default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
         }
     }
@@ -429,21 +441,25 @@ static void fz_trmv(fz_call *fzc) {
 
 /* tbmv: uplo, trans, diag, n, k, A, lda, x, incx */
 static void fz_tbmv(fz_call *fzc) {
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
     const gblas_operation_t trans = fz_op(fzc);
+    const gblas_diag_type_t diag = fz_diag(fzc);
     const int64_t n = fz_size(fzc, "n");
     const int64_t k = fz_size(fzc, "k");
-    const int64_t lda = fz_ld(fzc, gblas_band_rows(k, 0));
+    const int64_t lda = fz_ld(fzc, fz_band_rows(k, 0));
     const int64_t incx = fz_inc(fzc);
-    fz_arg *A = fz_mat(fzc, "A", gblas_band_rows(k, 0), n, lda, gblas_band_rows(k, 0), n > 0, 0);
+    fz_arg *A = fz_mat(fzc, "A", fz_band_rows(k, 0), n, lda, fz_band_rows(k, 0), n > 0, 0);
+    fz_band(fzc, A, n, uplo == GBLAS_FILL_MODE_LOWER ? k : 0, uplo == GBLAS_FILL_MODE_UPPER ? k : 0,
+        diag == GBLAS_DIAG_UNIT, 0);
     fz_arg *x = fz_vec(fzc, "x", n, incx, n > 0, 1);
     if (!fz_prepare(fzc)) return;
     for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
         gblas_handle_t fzh = fzc->side[fzs]->h;
         switch (fzc->type) {
-        case FZ_S: fzc->status[fzs] = gblas_stbmv(fzh, uplo->p[fzs], trans, diag->p[fzs], n, k,
-            A->p[fzs], lda, x->p[fzs], incx); break;
-        case FZ_D: fzc->status[fzs] = gblas_dtbmv(fzh, uplo->p[fzs], trans, diag->p[fzs], n, k,
-            A->p[fzs], lda, x->p[fzs], incx); break;
+        case FZ_S: fzc->status[fzs] = gblas_stbmv(fzh, uplo, trans, diag, n, k, A->p[fzs], lda,
+            x->p[fzs], incx); break;
+        case FZ_D: fzc->status[fzs] = gblas_dtbmv(fzh, uplo, trans, diag, n, k, A->p[fzs], lda,
+            x->p[fzs], incx); break;
         default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
         }
     }
@@ -452,18 +468,22 @@ static void fz_tbmv(fz_call *fzc) {
 
 /* tpmv: uplo, trans, diag, n, AP, x, incx */
 static void fz_tpmv(fz_call *fzc) {
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
     const gblas_operation_t trans = fz_op(fzc);
+    const gblas_diag_type_t diag = fz_diag(fzc);
     const int64_t n = fz_size(fzc, "n");
     const int64_t incx = fz_inc(fzc);
+    fz_arg *AP = fz_packed(fzc, "AP", n, n > 0, 0);
+    fz_triangle(fzc, AP, uplo, diag == GBLAS_DIAG_UNIT, 0);
     fz_arg *x = fz_vec(fzc, "x", n, incx, n > 0, 1);
     if (!fz_prepare(fzc)) return;
     for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
         gblas_handle_t fzh = fzc->side[fzs]->h;
         switch (fzc->type) {
-        case FZ_S: fzc->status[fzs] = gblas_stpmv(fzh, uplo->p[fzs], trans, diag->p[fzs], n,
-            AP->p[fzs], x->p[fzs], incx); break;
-        case FZ_D: fzc->status[fzs] = gblas_dtpmv(fzh, uplo->p[fzs], trans, diag->p[fzs], n,
-            AP->p[fzs], x->p[fzs], incx); break;
+        case FZ_S: fzc->status[fzs] = gblas_stpmv(fzh, uplo, trans, diag, n, AP->p[fzs], x->p[fzs],
+            incx); break;
+        case FZ_D: fzc->status[fzs] = gblas_dtpmv(fzh, uplo, trans, diag, n, AP->p[fzs], x->p[fzs],
+            incx); break;
         default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
         }
     }
@@ -472,20 +492,23 @@ static void fz_tpmv(fz_call *fzc) {
 
 /* trsv: uplo, trans, diag, n, A, lda, x, incx */
 static void fz_trsv(fz_call *fzc) {
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
     const gblas_operation_t trans = fz_op(fzc);
+    const gblas_diag_type_t diag = fz_diag(fzc);
     const int64_t n = fz_size(fzc, "n");
     const int64_t lda = fz_ld(fzc, n);
     const int64_t incx = fz_inc(fzc);
     fz_arg *A = fz_mat(fzc, "A", n, n, lda, n, n > 0, 0);
+    fz_triangle(fzc, A, uplo, diag == GBLAS_DIAG_UNIT, 1);
     fz_arg *x = fz_vec(fzc, "x", n, incx, n > 0, 1);
     if (!fz_prepare(fzc)) return;
     for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
         gblas_handle_t fzh = fzc->side[fzs]->h;
         switch (fzc->type) {
-        case FZ_S: fzc->status[fzs] = gblas_strsv(fzh, uplo->p[fzs], trans, diag->p[fzs], n,
-            A->p[fzs], lda, x->p[fzs], incx); break;
-        case FZ_D: fzc->status[fzs] = gblas_dtrsv(fzh, uplo->p[fzs], trans, diag->p[fzs], n,
-            A->p[fzs], lda, x->p[fzs], incx); break;
+        case FZ_S: fzc->status[fzs] = gblas_strsv(fzh, uplo, trans, diag, n, A->p[fzs], lda,
+            x->p[fzs], incx); break;
+        case FZ_D: fzc->status[fzs] = gblas_dtrsv(fzh, uplo, trans, diag, n, A->p[fzs], lda,
+            x->p[fzs], incx); break;
         default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
         }
     }
@@ -494,21 +517,25 @@ static void fz_trsv(fz_call *fzc) {
 
 /* tbsv: uplo, trans, diag, n, k, A, lda, x, incx */
 static void fz_tbsv(fz_call *fzc) {
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
     const gblas_operation_t trans = fz_op(fzc);
+    const gblas_diag_type_t diag = fz_diag(fzc);
     const int64_t n = fz_size(fzc, "n");
     const int64_t k = fz_size(fzc, "k");
-    const int64_t lda = fz_ld(fzc, gblas_band_rows(k, 0));
+    const int64_t lda = fz_ld(fzc, fz_band_rows(k, 0));
     const int64_t incx = fz_inc(fzc);
-    fz_arg *A = fz_mat(fzc, "A", gblas_band_rows(k, 0), n, lda, gblas_band_rows(k, 0), n > 0, 0);
+    fz_arg *A = fz_mat(fzc, "A", fz_band_rows(k, 0), n, lda, fz_band_rows(k, 0), n > 0, 0);
+    fz_band(fzc, A, n, uplo == GBLAS_FILL_MODE_LOWER ? k : 0, uplo == GBLAS_FILL_MODE_UPPER ? k : 0,
+        diag == GBLAS_DIAG_UNIT, 1);
     fz_arg *x = fz_vec(fzc, "x", n, incx, n > 0, 1);
     if (!fz_prepare(fzc)) return;
     for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
         gblas_handle_t fzh = fzc->side[fzs]->h;
         switch (fzc->type) {
-        case FZ_S: fzc->status[fzs] = gblas_stbsv(fzh, uplo->p[fzs], trans, diag->p[fzs], n, k,
-            A->p[fzs], lda, x->p[fzs], incx); break;
-        case FZ_D: fzc->status[fzs] = gblas_dtbsv(fzh, uplo->p[fzs], trans, diag->p[fzs], n, k,
-            A->p[fzs], lda, x->p[fzs], incx); break;
+        case FZ_S: fzc->status[fzs] = gblas_stbsv(fzh, uplo, trans, diag, n, k, A->p[fzs], lda,
+            x->p[fzs], incx); break;
+        case FZ_D: fzc->status[fzs] = gblas_dtbsv(fzh, uplo, trans, diag, n, k, A->p[fzs], lda,
+            x->p[fzs], incx); break;
         default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
         }
     }
@@ -517,18 +544,22 @@ static void fz_tbsv(fz_call *fzc) {
 
 /* tpsv: uplo, trans, diag, n, AP, x, incx */
 static void fz_tpsv(fz_call *fzc) {
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
     const gblas_operation_t trans = fz_op(fzc);
+    const gblas_diag_type_t diag = fz_diag(fzc);
     const int64_t n = fz_size(fzc, "n");
     const int64_t incx = fz_inc(fzc);
+    fz_arg *AP = fz_packed(fzc, "AP", n, n > 0, 0);
+    fz_triangle(fzc, AP, uplo, diag == GBLAS_DIAG_UNIT, 1);
     fz_arg *x = fz_vec(fzc, "x", n, incx, n > 0, 1);
     if (!fz_prepare(fzc)) return;
     for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
         gblas_handle_t fzh = fzc->side[fzs]->h;
         switch (fzc->type) {
-        case FZ_S: fzc->status[fzs] = gblas_stpsv(fzh, uplo->p[fzs], trans, diag->p[fzs], n,
-            AP->p[fzs], x->p[fzs], incx); break;
-        case FZ_D: fzc->status[fzs] = gblas_dtpsv(fzh, uplo->p[fzs], trans, diag->p[fzs], n,
-            AP->p[fzs], x->p[fzs], incx); break;
+        case FZ_S: fzc->status[fzs] = gblas_stpsv(fzh, uplo, trans, diag, n, AP->p[fzs], x->p[fzs],
+            incx); break;
+        case FZ_D: fzc->status[fzs] = gblas_dtpsv(fzh, uplo, trans, diag, n, AP->p[fzs], x->p[fzs],
+            incx); break;
         default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
         }
     }
@@ -564,6 +595,7 @@ static void fz_ger(fz_call *fzc) {
 
 /* syr: uplo, n, alpha, x, incx, A, lda */
 static void fz_syr(fz_call *fzc) {
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
     const int64_t n = fz_size(fzc, "n");
     const int64_t incx = fz_inc(fzc);
     const int64_t lda = fz_ld(fzc, n);
@@ -572,14 +604,15 @@ static void fz_syr(fz_call *fzc) {
     const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
     fz_arg *x = fz_vec(fzc, "x", n, incx, work && !alpha_zero, 0);
     fz_arg *A = fz_mat(fzc, "A", n, n, lda, n, work && !alpha_zero, 1);
+    fz_triangle(fzc, A, uplo, 0, 0);
     if (!fz_prepare(fzc)) return;
     for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
         gblas_handle_t fzh = fzc->side[fzs]->h;
         switch (fzc->type) {
-        case FZ_S: fzc->status[fzs] = gblas_ssyr(fzh, uplo->p[fzs], n, alpha->p[fzs], x->p[fzs],
-            incx, A->p[fzs], lda); break;
-        case FZ_D: fzc->status[fzs] = gblas_dsyr(fzh, uplo->p[fzs], n, alpha->p[fzs], x->p[fzs],
-            incx, A->p[fzs], lda); break;
+        case FZ_S: fzc->status[fzs] = gblas_ssyr(fzh, uplo, n, alpha->p[fzs], x->p[fzs], incx,
+            A->p[fzs], lda); break;
+        case FZ_D: fzc->status[fzs] = gblas_dsyr(fzh, uplo, n, alpha->p[fzs], x->p[fzs], incx,
+            A->p[fzs], lda); break;
         default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
         }
     }
@@ -588,20 +621,23 @@ static void fz_syr(fz_call *fzc) {
 
 /* spr: uplo, n, alpha, x, incx, AP */
 static void fz_spr(fz_call *fzc) {
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
     const int64_t n = fz_size(fzc, "n");
     const int64_t incx = fz_inc(fzc);
     const int work = n > 0;
     fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
     const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
     fz_arg *x = fz_vec(fzc, "x", n, incx, work && !alpha_zero, 0);
+    fz_arg *AP = fz_packed(fzc, "AP", n, work && !alpha_zero, 1);
+    fz_triangle(fzc, AP, uplo, 0, 0);
     if (!fz_prepare(fzc)) return;
     for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
         gblas_handle_t fzh = fzc->side[fzs]->h;
         switch (fzc->type) {
-        case FZ_S: fzc->status[fzs] = gblas_sspr(fzh, uplo->p[fzs], n, alpha->p[fzs], x->p[fzs],
-            incx, AP->p[fzs]); break;
-        case FZ_D: fzc->status[fzs] = gblas_dspr(fzh, uplo->p[fzs], n, alpha->p[fzs], x->p[fzs],
-            incx, AP->p[fzs]); break;
+        case FZ_S: fzc->status[fzs] = gblas_sspr(fzh, uplo, n, alpha->p[fzs], x->p[fzs], incx,
+            AP->p[fzs]); break;
+        case FZ_D: fzc->status[fzs] = gblas_dspr(fzh, uplo, n, alpha->p[fzs], x->p[fzs], incx,
+            AP->p[fzs]); break;
         default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
         }
     }
@@ -610,6 +646,7 @@ static void fz_spr(fz_call *fzc) {
 
 /* syr2: uplo, n, alpha, x, incx, y, incy, A, lda */
 static void fz_syr2(fz_call *fzc) {
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
     const int64_t n = fz_size(fzc, "n");
     const int64_t incx = fz_inc(fzc);
     const int64_t incy = fz_inc(fzc);
@@ -620,14 +657,15 @@ static void fz_syr2(fz_call *fzc) {
     fz_arg *x = fz_vec(fzc, "x", n, incx, work && !alpha_zero, 0);
     fz_arg *y = fz_vec(fzc, "y", n, incy, work && !alpha_zero, 0);
     fz_arg *A = fz_mat(fzc, "A", n, n, lda, n, work && !alpha_zero, 1);
+    fz_triangle(fzc, A, uplo, 0, 0);
     if (!fz_prepare(fzc)) return;
     for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
         gblas_handle_t fzh = fzc->side[fzs]->h;
         switch (fzc->type) {
-        case FZ_S: fzc->status[fzs] = gblas_ssyr2(fzh, uplo->p[fzs], n, alpha->p[fzs], x->p[fzs],
-            incx, y->p[fzs], incy, A->p[fzs], lda); break;
-        case FZ_D: fzc->status[fzs] = gblas_dsyr2(fzh, uplo->p[fzs], n, alpha->p[fzs], x->p[fzs],
-            incx, y->p[fzs], incy, A->p[fzs], lda); break;
+        case FZ_S: fzc->status[fzs] = gblas_ssyr2(fzh, uplo, n, alpha->p[fzs], x->p[fzs], incx,
+            y->p[fzs], incy, A->p[fzs], lda); break;
+        case FZ_D: fzc->status[fzs] = gblas_dsyr2(fzh, uplo, n, alpha->p[fzs], x->p[fzs], incx,
+            y->p[fzs], incy, A->p[fzs], lda); break;
         default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
         }
     }
@@ -636,6 +674,7 @@ static void fz_syr2(fz_call *fzc) {
 
 /* spr2: uplo, n, alpha, x, incx, y, incy, AP */
 static void fz_spr2(fz_call *fzc) {
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
     const int64_t n = fz_size(fzc, "n");
     const int64_t incx = fz_inc(fzc);
     const int64_t incy = fz_inc(fzc);
@@ -644,14 +683,16 @@ static void fz_spr2(fz_call *fzc) {
     const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
     fz_arg *x = fz_vec(fzc, "x", n, incx, work && !alpha_zero, 0);
     fz_arg *y = fz_vec(fzc, "y", n, incy, work && !alpha_zero, 0);
+    fz_arg *AP = fz_packed(fzc, "AP", n, work && !alpha_zero, 1);
+    fz_triangle(fzc, AP, uplo, 0, 0);
     if (!fz_prepare(fzc)) return;
     for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
         gblas_handle_t fzh = fzc->side[fzs]->h;
         switch (fzc->type) {
-        case FZ_S: fzc->status[fzs] = gblas_sspr2(fzh, uplo->p[fzs], n, alpha->p[fzs], x->p[fzs],
-            incx, y->p[fzs], incy, AP->p[fzs]); break;
-        case FZ_D: fzc->status[fzs] = gblas_dspr2(fzh, uplo->p[fzs], n, alpha->p[fzs], x->p[fzs],
-            incx, y->p[fzs], incy, AP->p[fzs]); break;
+        case FZ_S: fzc->status[fzs] = gblas_sspr2(fzh, uplo, n, alpha->p[fzs], x->p[fzs], incx,
+            y->p[fzs], incy, AP->p[fzs]); break;
+        case FZ_D: fzc->status[fzs] = gblas_dspr2(fzh, uplo, n, alpha->p[fzs], x->p[fzs], incx,
+            y->p[fzs], incy, AP->p[fzs]); break;
         default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
         }
     }

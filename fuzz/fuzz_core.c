@@ -5,9 +5,13 @@
  *   - both sides return the same status; an invalid call returns INVALID_VALUE with the same
  *     message naming the routine on both sides and touches nothing;
  *   - a valid call returns SUCCESS, leaves its inputs bitwise alone, writes only the elements it
- *     owns (strided gaps and rows past m keep their bits), and the owned elements agree
- *     between the sides within a tolerance (data are small dyadic numbers, so most sums are
- *     exact in any order);
+ *     owns (strided gaps and rows past m keep their bits; of a structured operand, only the
+ *     elements it references: a symmetric update's other triangle, a band's storage outside
+ *     the band, a unit diagonal keep theirs), and the owned elements agree between the sides
+ *     within a tolerance (data are small dyadic numbers, so most sums are exact in any order);
+ *   - a structured operand's unreferenced elements hold NaN: with finite data and scalars, a
+ *     call whose operands include one must write finite values only (a NaN there means a side
+ *     read what the routine may not reference);
  * plus the handle and memory calls (pointer mode, threads, workspace, copies, malloc/free). */
 #define _POSIX_C_SOURCE 200809L /* posix_memalign, setenv */
 #include <ctype.h>
@@ -119,6 +123,20 @@ gblas_operation_t fz_op(fz_call *z) {
     return (gblas_operation_t)op;
 }
 
+/* uplo, diag and side: mostly their two values, now and then one outside the enumeration. */
+static int take_enum(fz_call *z, const char *name) {
+    static const int BAD[5] = {2, -1, 99, INT32_MAX, INT32_MIN};
+    const uint8_t b = take(z->input);
+    const int v = b % 8 == 7 ? BAD[(b >> 3) % 5] : b % 2;
+    if (v != 0 && v != 1) z->bad = 1;
+    describe(z, "%s=%d ", name, v);
+    return v;
+}
+
+gblas_fill_mode_t fz_uplo(fz_call *z) { return (gblas_fill_mode_t)take_enum(z, "uplo"); }
+gblas_diag_type_t fz_diag(fz_call *z) { return (gblas_diag_type_t)take_enum(z, "diag"); }
+gblas_side_mode_t fz_side_mode(fz_call *z) { return (gblas_side_mode_t)take_enum(z, "side"); }
+
 int64_t fz_inc(fz_call *z) { return INCS[take(z->input) % 32]; }
 
 int64_t fz_ld(fz_call *z, int64_t rows) {
@@ -198,6 +216,46 @@ fz_arg *fz_mat(fz_call *z, const char *name, int64_t rows, int64_t cols, int64_t
     return a;
 }
 
+fz_arg *fz_packed(fz_call *z, const char *name, int64_t n, int need, int out) {
+    fz_arg *a = new_arg(z, name, FZ_PACKED, 'T', need, out);
+    a->cols = n;
+    describe(z, "%s(packed%s) ", name, need ? "" : ",unused");
+    return a;
+}
+
+/* Beyond any operand the harness makes: bounds kept here stay clear of overflow. */
+#define FZ_BIG ((int64_t)1 << 40)
+static int64_t clip(int64_t v) { return v < 0 ? 0 : v > FZ_BIG ? FZ_BIG : v; }
+
+void fz_band(fz_call *z, fz_arg *a, int64_t m, int64_t kl, int64_t ku, int unit, int solve) {
+    a->shape = FZ_SHAPE_BAND;
+    a->shape_m = clip(m);
+    a->shape_kl = clip(kl);
+    a->shape_ku = clip(ku);
+    a->shape_off = clip(ku);
+    a->unit = unit;
+    a->solve = solve;
+    describe(z, "[band %lldx%lld kl=%lld ku=%lld%s] ", (long long)m, (long long)a->cols,
+             (long long)kl, (long long)ku, unit ? " unit" : "");
+}
+
+void fz_triangle(fz_call *z, fz_arg *a, gblas_fill_mode_t uplo, int unit, int solve) {
+    const int upper = uplo == GBLAS_FILL_MODE_UPPER, lower = uplo == GBLAS_FILL_MODE_LOWER;
+    if (a->kind == FZ_PACKED) {
+        a->shape = lower ? FZ_SHAPE_PACKED_LOWER : FZ_SHAPE_PACKED_UPPER;
+        a->shape_m = clip(a->cols);
+    } else { /* a full matrix: a band of unbounded width on the triangle's side */
+        a->shape = FZ_SHAPE_BAND;
+        a->shape_m = clip(a->rows);
+        a->shape_kl = upper ? 0 : FZ_BIG; /* an invalid uplo (the call fails): all of it */
+        a->shape_ku = lower ? 0 : FZ_BIG;
+        a->shape_off = 0;
+    }
+    a->unit = unit;
+    a->solve = solve;
+    if (unit) describe(z, "[unit] ");
+}
+
 int fz_scalar_is(const fz_call *z, const fz_arg *a, double v) {
     if (z->pointer_mode != GBLAS_POINTER_MODE_HOST) return 0;
     const int single = z->type == FZ_S || z->type == FZ_C;
@@ -245,6 +303,11 @@ static int side_get(fz_side *sd, int device, void *dst, const void *src, size_t 
 /* Elements an operand spans from its first to its last element (vectors by |inc|), or 0 when
  * that overflows 64 bits. */
 static uint64_t span(const fz_arg *a) {
+    if (a->kind == FZ_PACKED) { /* n (n + 1) / 2; from 2^32 on, past any address space */
+        if (a->cols <= 0) return 1;
+        if ((uint64_t)a->cols >= (uint64_t)1 << 32) return 0;
+        return (uint64_t)a->cols * ((uint64_t)a->cols + 1) / 2;
+    }
     if (a->kind != FZ_VEC && a->kind != FZ_MAT) return (uint64_t)a->cols;
     if (a->rows <= 0 || a->cols <= 0) return 1;
     const uint64_t step = a->ld < 0 ? 0 - (uint64_t)a->ld : (uint64_t)a->ld;
@@ -255,12 +318,47 @@ static uint64_t span(const fz_arg *a) {
 
 /* Whether element e of the allocation is one the routine may write. */
 static int owned(const fz_arg *a, uint64_t e) {
+    if (a->map) return a->map[e] != 0;
     if (a->kind == FZ_VEC) {
         const uint64_t step = a->ld < 0 ? 0 - (uint64_t)a->ld : (uint64_t)a->ld;
         return step != 0 && e % step == 0 && e / step < (uint64_t)a->cols;
     }
     if (a->kind == FZ_MAT) return a->ld > 0 && e % (uint64_t)a->ld < (uint64_t)a->rows;
     return 1;
+}
+
+/* A structured operand's map (fuzz.h) over its elems allocated elements. */
+static void build_map(fz_arg *a, size_t elems) {
+    a->map = calloc(elems, 1);
+    if (a->map == NULL) abort();
+    if (a->shape == FZ_SHAPE_BAND) {
+        if (a->ld < 1) return; /* an invalid call */
+        const uint64_t ld = (uint64_t)a->ld;
+        for (size_t e = 0; e < elems; e++) {
+            const int64_t r = (int64_t)(e % ld), j = (int64_t)(e / ld);
+            if (r >= a->rows) continue;
+            const int64_t i = r + j - a->shape_off;
+            const int64_t lo = j - a->shape_ku > 0 ? j - a->shape_ku : 0;
+            const int64_t hi = j + a->shape_kl < a->shape_m - 1 ? j + a->shape_kl : a->shape_m - 1;
+            if (i < lo || i > hi || (i == j && a->unit)) continue;
+            a->map[e] = i == j ? 2 : 1;
+        }
+        return;
+    }
+    /* packed by columns: upper, rows 0..j of column j; lower, rows j..n-1 */
+    const int upper = a->shape == FZ_SHAPE_PACKED_UPPER;
+    size_t e = 0;
+    for (int64_t j = 0; j < a->shape_m && e < elems; j++)
+        for (int64_t i = upper ? 0 : j; i <= (upper ? j : a->shape_m - 1) && e < elems; i++, e++)
+            a->map[e] = i == j ? (a->unit ? 0 : 2) : 1;
+}
+
+/* The off-diagonal terms of a row or column of a structured operand (its band's width). */
+static int64_t off_diagonals(const fz_arg *a) {
+    const int64_t n = a->shape_m > 0 ? a->shape_m - 1 : 0;
+    if (a->shape != FZ_SHAPE_BAND) return n;
+    const int64_t w = a->shape_kl > a->shape_ku ? a->shape_kl : a->shape_ku;
+    return w < n ? w : n;
 }
 
 static uint64_t mix(uint64_t *s) {
@@ -312,10 +410,21 @@ static void fill(const fz_call *z, fz_arg *a, int index) {
     }
     uint64_t seed = (uint64_t)z->data_seed * 1000003u + (uint64_t)index;
     const int specials = z->data_seed & 0x80, poison = a->out && beta_is_zero(z);
+    /* a solve's off-diagonal elements: k/16 scaled by 2^-p, 2^p >= 4 (terms per row) */
+    double scale = 1;
+    if (a->map && a->solve)
+        for (int64_t w = off_diagonals(a); scale * 4 * (double)w > 1;) scale /= 2;
     for (size_t i = 0; i < a->comps; i++) {
         const uint64_t r = mix(&seed);
         double v = (double)((int64_t)(r % 65) - 32) / 16.0; /* k/16 in [-2, 2] */
-        if (specials && (r >> 32) % 16 == 0) v = VALUES[25 + (r >> 40) % 3]; /* NaN, +-Inf */
+        if (a->map && a->map[i / per] == 0) {
+            v = NAN; /* never referenced */
+        } else {
+            if (a->map && a->solve) /* diagonal +-[1, 2] */
+                v = a->map[i / per] == 2 ? ((r >> 8) & 1 ? -1 : 1) * (1 + (double)(r % 17) / 16)
+                                         : v * scale;
+            if (specials && (r >> 32) % 16 == 0) v = VALUES[25 + (r >> 40) % 3]; /* NaN, +-Inf */
+        }
         if (poison && owned(a, i / per)) v = NAN;
         put_comp(a->before, a->comp_bytes, i, v);
     }
@@ -335,7 +444,9 @@ int fz_prepare(fz_call *z) {
             elems = 0;
             if (a->need) z->bad = 1;
         } else if (!a->need) {
-            elems = a->kind == FZ_VEC || a->kind == FZ_MAT ? 1 : span(a); /* never read */
+            elems = a->kind == FZ_VEC || a->kind == FZ_MAT || a->kind == FZ_PACKED
+                        ? 1
+                        : span(a); /* never read */
         } else {
             const uint64_t n = span(a);
             if (n == 0 || n - 1 > (FZ_ADDRESS_TOP - 1) / elem_bytes) {
@@ -357,6 +468,7 @@ int fz_prepare(fz_call *z) {
         const size_t bytes = a->comps * a->comp_bytes;
         a->before = malloc(bytes);
         if (a->before == NULL) abort();
+        if (a->shape != FZ_SHAPE_NONE) build_map(a, a->comps / comps_per_elem(z, a));
         fill(z, a, i);
         for (int s = 0; s < FZ_SIDES; s++) {
             const int dev = on_device(z, s, a);
@@ -394,10 +506,27 @@ static int agree(double a, double b, double tol, double eps) {
     return fabs(a - b) <= tol + 64 * eps * fmax(fabs(a), fabs(b));
 }
 
+/* Whether a valid call must write finite values only: one of its operands is structured (its
+ * unreferenced elements NaN), its data hold no NaN or Inf, its scalars are finite (data and
+ * scalars are small enough that nothing overflows). */
+static int finite_expected(const fz_call *z) {
+    if (z->data_seed & 0x80) return 0;
+    int structured = 0;
+    for (int i = 0; i < z->nargs; i++) {
+        const fz_arg *a = &z->args[i];
+        structured |= a->shape != FZ_SHAPE_NONE;
+        if (a->kind == FZ_SCALAR || a->kind == FZ_ARRAY)
+            for (int j = 0; j < FZ_MAX_VALUES; j++)
+                if (!isfinite(a->value[j])) return 0;
+    }
+    return structured;
+}
+
 static void check_arg(fz_call *z, const fz_arg *a, double tol) {
     const size_t bytes = a->comps * a->comp_bytes, per = comps_per_elem(z, a);
     const double eps = a->comp_bytes == 4 ? FLT_EPSILON : DBL_EPSILON;
     const int writable = !z->bad && a->out && a->need;
+    const int finite = writable && a->elem_kind != 'I' && finite_expected(z);
     for (size_t i = 0; i < a->comps; i++) {
         const int mine = writable && owned(a, i / per);
         for (int s = 0; s < FZ_SIDES && !mine; s++)
@@ -420,6 +549,11 @@ static void check_arg(fz_call *z, const fz_arg *a, double tol) {
         }
         const double u = get_comp(a->after[0], a->comp_bytes, i),
                      v = get_comp(a->after[1], a->comp_bytes, i);
+        if (finite && (!isfinite(u) || !isfinite(v))) {
+            problem(z, "%s component %zu of %zu: %.17g vs %.17g from finite data (a side read "
+                    "an unreferenced element, NaN)", a->name, i, bytes / a->comp_bytes, u, v);
+            return;
+        }
         if (!agree(u, v, tol, eps)) {
             problem(z, "%s component %zu of %zu: %.17g vs %.17g (tolerance %.3g)", a->name, i,
                     bytes / a->comp_bytes, u, v, tol);
@@ -472,5 +606,6 @@ void fz_check(fz_call *z) {
             free(a->after[s]);
         }
         free(a->before);
+        free(a->map);
     }
 }

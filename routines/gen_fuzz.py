@@ -4,24 +4,87 @@ decoder per routine, so every routine of the table is fuzzed.
 A decoder reads the routine's arguments from the fuzz input in BLAS order, by role (fuzz.h):
   Size      fz_size           a small size, or an edge value (0, 1, negative, near INT64_MAX)
   Op        fz_op             N, T, C, or a value outside the enum
+  Uplo      fz_uplo           LOWER, UPPER, or a value outside the enum (Diag fz_diag and Side
+                              fz_side_mode alike; fz_side is the harness's type of a side)
   Scalar    fz_scalar         a value (0, 1, NaN, Inf, ...), needed per the table's rule
   Vec       fz_inc, fz_vec    an increment (incl. 0, negative, huge), then the operand
-  Mat       fz_ld, fz_mat     a leading dimension near max(1, rows) or an edge value
+  Mat       fz_ld, fz_mat     a leading dimension near max(1, rows) or an edge value; a band
+                              matrix's rows gblas_band_rows(kl, ku) are the harness's own
+                              fz_band_rows (the same saturating rule, fuzz.h)
+  Packed    fz_packed         n (n + 1) / 2 elements (check.h's gblas_check_packed rules)
   Result    fz_result         always needed
   Array     fz_array          `length` values
   Let       a local, the table's expression with gblas_scalar_is(h, t, ...) read as
             fz_scalar_is(fzc, ...) (the harness knows the pointer mode and the value)
-Each size, op, increment and leading-dimension rule that fails marks the call invalid
-(fzc->bad); fz_prepare (fuzz_core.c) adds the pointer and extent rules, allocates each operand to
+A structured operand (a band, a triangle of a full matrix, a packed triangle: a Mat whose rows
+are gblas_band_rows(...), a full Mat of a routine with a Uplo, a Packed) is then described to the
+harness (fz_band, fz_triangle): the elements the routine references (not the diagonal of a unit
+Diag), the rest being filled with NaN and owned by no one (fuzz_core.c); a triangular solve's
+(SOLVES) referenced elements are made diagonally dominant. Each size, op, enumeration,
+increment and leading-dimension rule that fails marks the call invalid (fzc->bad); fz_prepare (fuzz_core.c) adds the pointer and extent rules, allocates each operand to
 exactly its extent, and decides whether the call can run. Then the routine is called once per
 side and fz_check compares the sides.
 """
 import re
 
-from table import ROUTINES, TYPES, Array, Let, Mat, Op, Result, Scalar, Size, Vec
-from gen_common import BANNER, params, wrap
+from table import (ROUTINES, TYPES, Array, Diag, Let, Mat, Op, Packed, Result, Scalar, Side,
+                   Size, Uplo, Vec)
+from gen_common import BANNER, ENUM_TYPES, params, wrap
 
 FZ_TYPE = {"s": "FZ_S", "d": "FZ_D", "c": "FZ_C", "z": "FZ_Z"}
+ENUM_DECODERS = {Op: "fz_op", Uplo: "fz_uplo", Diag: "fz_diag", Side: "fz_side_mode"}
+# Triangular solves: their matrices are filled diagonally dominant (a solve of random data
+# amplifies rounding past any tolerance).
+SOLVES = {"trsv", "tbsv", "tpsv"}
+BAND = re.compile(r"^gblas_band_rows\((\w+), (\w+)\)$")
+
+
+def c_expr(expr):
+    """A size expression of the table for the harness: the library's band-rows helper becomes
+    the harness's own."""
+    out = expr.replace("gblas_band_rows(", "fz_band_rows(")
+    if "gblas_" in out.replace("GBLAS_", ""):
+        raise SystemExit("gen_fuzz: expression %r uses something the harness cannot evaluate; "
+                         "teach gen_fuzz.py about it" % expr)
+    return out
+
+
+def role(r, cls):
+    """The routine's argument of role cls, or None."""
+    return next((a for a in r.args if isinstance(a, cls)), None)
+
+
+def structure(r, a):
+    """The call describing a structured operand a of routine r to the harness, or None."""
+    uplo, diag = role(r, Uplo), role(r, Diag)
+    unit = "%s == GBLAS_DIAG_UNIT" % diag.name if diag else "0"
+    solve = "1" if r.name in SOLVES else "0"
+    if isinstance(a, Packed):
+        if uplo is None:
+            raise SystemExit("gen_fuzz: %s's packed %s has no uplo" % (r.name, a.name))
+        return wrap("    fz_triangle(", ["fzc", a.name, uplo.name, unit, solve], ");", indent=8)
+    band = BAND.match(a.rows)
+    if band is None:
+        if uplo is None:
+            return None  # a general matrix
+        if a.rows != a.cols:
+            raise SystemExit("gen_fuzz: %s's triangle %s is not square" % (r.name, a.name))
+        return wrap("    fz_triangle(", ["fzc", a.name, uplo.name, unit, solve], ");", indent=8)
+    kl, ku = band.groups()
+    if uplo is not None:  # a symmetric or triangular band: k = kl, ku = 0 in the table
+        if ku != "0":
+            raise SystemExit("gen_fuzz: %s's band %s: expected gblas_band_rows(k, 0)"
+                             % (r.name, a.name))
+        k = kl
+        m = a.cols
+        kl = "%s == GBLAS_FILL_MODE_LOWER ? %s : 0" % (uplo.name, k)
+        ku = "%s == GBLAS_FILL_MODE_UPPER ? %s : 0" % (uplo.name, k)
+    else:  # a general band: the routine's m rows
+        if not any(isinstance(x, Size) and x.name == "m" for x in r.args):
+            raise SystemExit("gen_fuzz: %s's general band %s: no size m gives its rows"
+                             % (r.name, a.name))
+        m = "m"
+    return wrap("    fz_band(", ["fzc", a.name, m, kl, ku, unit, solve], ");", indent=8)
 
 
 def let_expr(expr):
@@ -42,12 +105,13 @@ def decoder(r):
     for a in r.args:
         if isinstance(a, Size):
             out.append('    const int64_t %s = fz_size(fzc, "%s");\n' % (a.name, a.name))
-        elif isinstance(a, Op):
-            out.append("    const gblas_operation_t %s = fz_op(fzc);\n" % a.name)
+        elif type(a) in ENUM_DECODERS:
+            out.append("    const %s %s = %s(fzc);\n"
+                       % (ENUM_TYPES[type(a)], a.name, ENUM_DECODERS[type(a)]))
         elif isinstance(a, Vec):
             out.append("    const int64_t %s = fz_inc(fzc);\n" % a.inc)
         elif isinstance(a, Mat):
-            out.append("    const int64_t %s = fz_ld(fzc, %s);\n" % (a.ld, a.ld_rows[1]))
+            out.append("    const int64_t %s = fz_ld(fzc, %s);\n" % (a.ld, c_expr(a.ld_rows[1])))
     for a in r.args:
         if isinstance(a, Let):
             out.append("    const int %s = %s;\n" % (a.name, let_expr(a.expr)))
@@ -66,8 +130,16 @@ def decoder(r):
                             indent=8))
         elif isinstance(a, Mat):
             out.append(wrap("    fz_arg *%s = fz_mat(" % a.name,
-                            ["fzc", '"%s"' % a.name, a.rows, a.cols, a.ld, a.ld_rows[1], a.need,
-                             str(int(a.out))], ");", indent=8))
+                            ["fzc", '"%s"' % a.name, c_expr(a.rows), c_expr(a.cols), a.ld,
+                             c_expr(a.ld_rows[1]), a.need, str(int(a.out))], ");", indent=8))
+            shape = structure(r, a)
+            if shape:
+                out.append(shape)
+        elif isinstance(a, Packed):
+            out.append(wrap("    fz_arg *%s = fz_packed(" % a.name,
+                            ["fzc", '"%s"' % a.name, a.n, a.need, str(int(a.out))], ");",
+                            indent=8))
+            out.append(structure(r, a))
     out.append("    if (!fz_prepare(fzc)) return;\n")
     out.append("    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {\n")
     out.append("        gblas_handle_t fzh = fzc->side[fzs]->h;\n")
@@ -75,8 +147,8 @@ def decoder(r):
     for t in r.types:
         args = ["fzh"]
         for _, n in params(r, None):
-            is_ptr = any(getattr(a, "name", None) == n and not isinstance(a, (Size, Op, Let))
-                         for a in r.args)
+            is_ptr = any(getattr(a, "name", None) == n and not isinstance(a, (Size, Let))
+                         and type(a) not in ENUM_TYPES for a in r.args)
             args.append("%s->p[fzs]" % n if is_ptr else n)
         out.append(wrap("        case %s: fzc->status[fzs] = %s(" % (FZ_TYPE[t], r.public(t)), args,
                         "); break;", indent=12))
