@@ -21,7 +21,13 @@ typedef enum { FZ_S, FZ_D, FZ_C, FZ_Z } fz_type;
 typedef enum { FZ_VEC, FZ_MAT, FZ_SCALAR, FZ_RESULT, FZ_ARRAY, FZ_PACKED } fz_kind;
 
 /* A structured operand (fz_band, fz_triangle): which of its elements the routine references. */
-typedef enum { FZ_SHAPE_NONE, FZ_SHAPE_BAND, FZ_SHAPE_PACKED_UPPER, FZ_SHAPE_PACKED_LOWER } fz_shape;
+typedef enum {
+    FZ_SHAPE_NONE,
+    FZ_SHAPE_FULL, /* A(i, j) at row i of column j */
+    FZ_SHAPE_BAND, /* A(i, j) at row off + i - j of column j */
+    FZ_SHAPE_PACKED_UPPER,
+    FZ_SHAPE_PACKED_LOWER
+} fz_shape;
 
 /* One handle a call is made on, with where its backend memory lives. */
 typedef struct {
@@ -43,10 +49,10 @@ typedef struct {
     int64_t rows, cols, ld;
     double value[FZ_MAX_VALUES]; /* scalars and arrays: decoded from the input */
     uint8_t choice;              /* from the input: give the call NULL */
-    /* A structured operand: element (r, j) of a band or full matrix's storage (row r of column
-     * j) is A(i, j), i = r + j - off, referenced when max(0, j - ku) <= i <= min(m - 1, j + kl)
-     * (a full triangle: off 0 and kl or ku unbounded), not the diagonal when unit; a packed
-     * triangle as its uplo says. Unreferenced elements hold NaN and belong to no one; solve:
+    /* A structured operand: element (r, j) of a full or band matrix's storage (row r of column
+     * j) is A(i, j), i = r (full) or r + j - off (band), referenced when max(0, j - ku) <= i <=
+     * min(m - 1, j + kl) (a full triangle: kl or ku unbounded), not the diagonal when unit; a
+     * packed triangle as its uplo says. Unreferenced elements hold NaN and belong to no one; solve:
      * the referenced elements are diagonally dominant (|A(i, i)| >= 1, off-diagonal sums <=
      * 1/2). */
     fz_shape shape;

@@ -244,8 +244,8 @@ void fz_triangle(fz_call *z, fz_arg *a, gblas_fill_mode_t uplo, int unit, int so
     if (a->kind == FZ_PACKED) {
         a->shape = lower ? FZ_SHAPE_PACKED_LOWER : FZ_SHAPE_PACKED_UPPER;
         a->shape_m = clip(a->cols);
-    } else { /* a full matrix: a band of unbounded width on the triangle's side */
-        a->shape = FZ_SHAPE_BAND;
+    } else { /* a full matrix: unbounded on the triangle's side */
+        a->shape = FZ_SHAPE_FULL;
         a->shape_m = clip(a->rows);
         a->shape_kl = upper ? 0 : FZ_BIG; /* an invalid uplo (the call fails): all of it */
         a->shape_ku = lower ? 0 : FZ_BIG;
@@ -331,13 +331,13 @@ static int owned(const fz_arg *a, uint64_t e) {
 static void build_map(fz_arg *a, size_t elems) {
     a->map = calloc(elems, 1);
     if (a->map == NULL) abort();
-    if (a->shape == FZ_SHAPE_BAND) {
+    if (a->shape == FZ_SHAPE_FULL || a->shape == FZ_SHAPE_BAND) {
         if (a->ld < 1) return; /* an invalid call */
         const uint64_t ld = (uint64_t)a->ld;
         for (size_t e = 0; e < elems; e++) {
             const int64_t r = (int64_t)(e % ld), j = (int64_t)(e / ld);
             if (r >= a->rows) continue;
-            const int64_t i = r + j - a->shape_off;
+            const int64_t i = a->shape == FZ_SHAPE_FULL ? r : r + j - a->shape_off;
             const int64_t lo = j - a->shape_ku > 0 ? j - a->shape_ku : 0;
             const int64_t hi = j + a->shape_kl < a->shape_m - 1 ? j + a->shape_kl : a->shape_m - 1;
             if (i < lo || i > hi || (i == j && a->unit)) continue;
@@ -356,7 +356,7 @@ static void build_map(fz_arg *a, size_t elems) {
 /* The off-diagonal terms of a row or column of a structured operand (its band's width). */
 static int64_t off_diagonals(const fz_arg *a) {
     const int64_t n = a->shape_m > 0 ? a->shape_m - 1 : 0;
-    if (a->shape != FZ_SHAPE_BAND) return n;
+    if (a->shape != FZ_SHAPE_BAND && a->shape != FZ_SHAPE_FULL) return n;
     const int64_t w = a->shape_kl > a->shape_ku ? a->shape_kl : a->shape_ku;
     return w < n ? w : n;
 }
