@@ -139,9 +139,9 @@ void bench_build_cases(bench_case_list *l, const bench_options *o, int gpu) {
         }
     }
     /* Level 2 after GEMV: orders l2_lo ... l2_hi (times l2_step: GPU 1024, 4096, 16384; CPU
-     * 1024, 2048, 4096), the other letters at l2_at; bands at order l2_band. m = n, so
-     * --size N selects them as it does GEMV. */
-    const int64_t l2_lo = q ? 256 : 1024, l2_hi = q ? 512 : gpu ? 16384 : 4096;
+     * 1024, 2048, 4096; quick 256), the other letters at l2_at; bands at order l2_band. m = n,
+     * so --size N selects them as it does GEMV. */
+    const int64_t l2_lo = q ? 256 : 1024, l2_hi = q ? 256 : gpu ? 16384 : 4096;
     const int64_t l2_step = gpu && !q ? 4 : 2, l2_at = q ? 256 : 4096;
     const int64_t l2_band = q ? (int64_t)1 << 14 : gpu ? (int64_t)1 << 20 : (int64_t)1 << 18;
     for (size_t r = 0; r < sizeof level2 / sizeof level2[0]; r++) {
