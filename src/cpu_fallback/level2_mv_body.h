@@ -1,3 +1,257 @@
-/* level2_mv_body.h: SCAFFOLD: the instruction-set level's overrides of gbmv, symv, sbmv, spmv (none yet). */
+/* level2_mv_body.h: GBMV, SYMV, SBMV and SPMV (y = alpha * A * x + beta * y) of one element type
+ * (type_<t>.h) in the vector vocabulary of simd_<level>.h. Included by <t>_avx2.c and
+ * <t>_avx512.c after gemv_body.h.
+ *
+ * y is first scaled by beta (beta == 0 writes zeros, never reads y); alpha == 0 then returns
+ * without reading A or x. Otherwise A is swept column by column in address order:
+ *   symmetric (full, band, packed): column j's stored segment off the diagonal is read once
+ *     for both of its uses, y(i) += (alpha x(j)) A(i, j) and the dot A(i, j) x(i), and then
+ *     y(j) += (alpha x(j)) A(j, j) + alpha * dot, as the reference BLAS orders it;
+ *   GBMV N: y(rows of column j) += (alpha x(j)) A(band of column j);
+ *   GBMV T: y(j) += alpha * (A(band of column j) . x), columns shared out over the threads.
+ * The symmetric and N sweeps add into all of y from every column and run on one thread; every
+ * element of y sees one fixed order of operations whatever the thread count. A strided x or y
+ * is copied into the packing region first (y back at the end) when both fit; otherwise the
+ * sweeps run element by element on the strided vectors. */
 
-static void level2_mv_fill(gblas_ops *ops) { (void)ops; }
+/* A vector of n elements as a sweep sees it: element i at p[i * inc]. */
+typedef struct {
+    T *p;
+    int64_t n, inc;
+    T *orig; /* the caller's vector, where p is a copy in the packing region (else NULL) */
+    int64_t orig_inc;
+} mv_vec;
+
+/* y = beta * y over ny elements (beta == 0: zeros, y unread). */
+static void mv_scale(T *y, int64_t ny, int64_t incy, T beta) {
+    if (beta == 1) return;
+    for (int64_t i = 0; i < ny; i++) y[i * incy] = beta == 0 ? (T)0 : beta * y[i * incy];
+}
+
+/* x and y unit-stride for the sweep: a strided one is gathered into the packing region when
+ * the strided ones fit there together. */
+static void mv_vectors_open(gblas_ctx *ctx, mv_vec *x, mv_vec *y) {
+    const int64_t need = (x->inc != 1 ? x->n : 0) + (y->inc != 1 ? y->n : 0);
+    if (need == 0 || (size_t)need * sizeof(T) > gblas_cpu_pack_region_bytes(ctx)) return;
+    T *region = gblas_cpu_pack_region(ctx);
+    mv_vec *v[2] = {x, y};
+    for (int k = 0; k < 2; k++) {
+        if (v[k]->inc == 1) continue;
+        for (int64_t i = 0; i < v[k]->n; i++) region[i] = v[k]->p[i * v[k]->inc];
+        v[k]->orig = v[k]->p;
+        v[k]->orig_inc = v[k]->inc;
+        v[k]->p = region;
+        v[k]->inc = 1;
+        region += v[k]->n;
+    }
+}
+
+/* Copies a gathered y back to the caller's vector. */
+static void mv_vectors_close(const mv_vec *y) {
+    if (y->orig)
+        for (int64_t i = 0; i < y->n; i++) y->orig[i * y->orig_inc] = y->p[i];
+}
+
+/* y[i] += t * a[i] for i < len, and returns the dot a . x over the same i: lane sums of two
+ * vector accumulators in a fixed order (element by element for strided vectors). */
+static inline T mv_axpy_dot(const T *a, int64_t len, T t, const T *x, int64_t incx, T *y,
+                            int64_t incy) {
+    if (incx != 1 || incy != 1) {
+        T d = 0;
+        for (int64_t i = 0; i < len; i++) {
+            y[i * incy] += t * a[i];
+            d += a[i] * x[i * incx];
+        }
+        return d;
+    }
+    const VT vt = v_set1(t);
+    VT d0 = v_set1((T)0), d1 = v_set1((T)0);
+    int64_t i = 0;
+    for (; i + 2 * VL <= len; i += 2 * VL) {
+        const VT a0 = v_loadu(a + i), a1 = v_loadu(a + i + VL);
+        v_storeu(y + i, v_fma(a0, vt, v_loadu(y + i)));
+        v_storeu(y + i + VL, v_fma(a1, vt, v_loadu(y + i + VL)));
+        d0 = v_fma(a0, v_loadu(x + i), d0);
+        d1 = v_fma(a1, v_loadu(x + i + VL), d1);
+    }
+    for (; i < len; i += VL) {
+        const int w = len - i < VL ? (int)(len - i) : VL;
+        const VT a0 = v_load_n(a + i, w);
+        v_store_n(y + i, v_fma(a0, vt, v_load_n(y + i, w)), w);
+        d0 = v_fma(a0, v_load_n(x + i, w), d0);
+    }
+    return v_reduce_add(v_add(d0, d1));
+}
+
+/* y[i] += t * a[i] for i < len. */
+static inline void mv_axpy(const T *a, int64_t len, T t, T *y, int64_t incy) {
+    if (incy != 1) {
+        for (int64_t i = 0; i < len; i++) y[i * incy] += t * a[i];
+        return;
+    }
+    const VT vt = v_set1(t);
+    int64_t i = 0;
+    for (; i + VL <= len; i += VL) v_storeu(y + i, v_fma(v_loadu(a + i), vt, v_loadu(y + i)));
+    if (i < len) {
+        const int w = (int)(len - i);
+        v_store_n(y + i, v_fma(v_load_n(a + i, w), vt, v_load_n(y + i, w)), w);
+    }
+}
+
+/* The dot a . x over len elements: two vector accumulators, lanes summed in a fixed order. */
+static inline T mv_dot(const T *a, int64_t len, const T *x, int64_t incx) {
+    if (incx != 1) {
+        T d = 0;
+        for (int64_t i = 0; i < len; i++) d += a[i] * x[i * incx];
+        return d;
+    }
+    VT d0 = v_set1((T)0), d1 = v_set1((T)0);
+    int64_t i = 0;
+    for (; i + 2 * VL <= len; i += 2 * VL) {
+        d0 = v_fma(v_loadu(a + i), v_loadu(x + i), d0);
+        d1 = v_fma(v_loadu(a + i + VL), v_loadu(x + i + VL), d1);
+    }
+    for (; i < len; i += VL) {
+        const int w = len - i < VL ? (int)(len - i) : VL;
+        d0 = v_fma(v_load_n(a + i, w), v_load_n(x + i, w), d0);
+    }
+    return v_reduce_add(v_add(d0, d1));
+}
+
+/* ---- symmetric: SYMV, SBMV, SPMV ------------------------------------------------------------ */
+
+typedef enum { MV_FULL, MV_BAND, MV_PACKED } mv_storage;
+
+/* A symmetric A's stored triangle: column j's stored elements are A(i, j) = column(j)[i] for
+ * i in [j - k, j] (upper) or [j, j + k] (lower), clipped to [0, n); k = n - 1 unless banded. */
+typedef struct {
+    const T *A;
+    int64_t n, k, lda;
+    mv_storage storage;
+    int upper;
+} mv_sym;
+
+static inline const T *mv_sym_column(const mv_sym *s, int64_t j) {
+    switch (s->storage) {
+    case MV_BAND: return s->A + j * (s->lda - 1) + (s->upper ? s->k : 0);
+    case MV_PACKED: return s->A + (s->upper ? j * (j + 1) / 2 : j * (2 * s->n - j - 1) / 2);
+    default: return s->A + j * s->lda;
+    }
+}
+
+static gblas_status_t mv_symmetric(gblas_ctx *ctx, const mv_sym *s, const void *alpha,
+                                   const void *x, int64_t incx, const void *beta, void *y,
+                                   int64_t incy) {
+    const int64_t n = s->n, k = s->k < n - 1 ? s->k : n - 1;
+    const T a = *(const T *)alpha;
+    mv_vec yv = {.p = (T *)y + gblas_vec_start(n, incy), .n = n, .inc = incy};
+    mv_scale(yv.p, n, incy, *(const T *)beta);
+    if (a == 0) return GBLAS_STATUS_SUCCESS;
+    mv_vec xv = {.p = (T *)x + gblas_vec_start(n, incx), .n = n, .inc = incx};
+    mv_vectors_open(ctx, &xv, &yv);
+    const T *xp = xv.p;
+    T *yp = yv.p;
+    const int64_t ix = xv.inc, iy = yv.inc;
+    for (int64_t j = 0; j < n; j++) {
+        const T *col = mv_sym_column(s, j);
+        const int64_t r0 = s->upper ? (j > k ? j - k : 0) : j + 1;
+        const int64_t len = s->upper ? j - r0 : (n - 1 - j < k ? n - 1 - j : k);
+        const T t = a * xp[j * ix];
+        const T d = mv_axpy_dot(col + r0, len, t, xp + r0 * ix, ix, yp + r0 * iy, iy);
+        yp[j * iy] += t * col[j] + a * d;
+    }
+    mv_vectors_close(&yv);
+    return GBLAS_STATUS_SUCCESS;
+}
+
+static gblas_status_t symv(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n, const void *alpha,
+                           const void *A, int64_t lda, const void *x, int64_t incx,
+                           const void *beta, void *y, int64_t incy) {
+    const mv_sym s = {.A = A, .n = n, .k = n - 1, .lda = lda, .storage = MV_FULL,
+                      .upper = uplo == GBLAS_FILL_MODE_UPPER};
+    return mv_symmetric(ctx, &s, alpha, x, incx, beta, y, incy);
+}
+
+static gblas_status_t sbmv(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n, int64_t k,
+                           const void *alpha, const void *A, int64_t lda, const void *x,
+                           int64_t incx, const void *beta, void *y, int64_t incy) {
+    const mv_sym s = {.A = A, .n = n, .k = k, .lda = lda, .storage = MV_BAND,
+                      .upper = uplo == GBLAS_FILL_MODE_UPPER};
+    return mv_symmetric(ctx, &s, alpha, x, incx, beta, y, incy);
+}
+
+static gblas_status_t spmv(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n, const void *alpha,
+                           const void *AP, const void *x, int64_t incx, const void *beta, void *y,
+                           int64_t incy) {
+    const mv_sym s = {.A = AP, .n = n, .k = n - 1, .storage = MV_PACKED,
+                      .upper = uplo == GBLAS_FILL_MODE_UPPER};
+    return mv_symmetric(ctx, &s, alpha, x, incx, beta, y, incy);
+}
+
+/* ---- GBMV ----------------------------------------------------------------------------------- */
+
+/* Column j of an m x n band matrix (kl, ku) holds the rows [r0, r1] at col[r0 .. r1]. */
+typedef struct {
+    const T *A;
+    int64_t m, n, kl, ku, lda;
+    T alpha;
+    mv_vec x, y;
+} mv_band;
+
+static inline const T *mv_band_column(const mv_band *b, int64_t j, int64_t *r0, int64_t *r1) {
+    *r0 = j > b->ku ? j - b->ku : 0;
+    *r1 = b->kl >= b->m - 1 - j ? b->m - 1 : j + b->kl;
+    return b->A + j * (b->lda - 1) + b->ku; /* A(i, j) at A[ku + i - j + j * lda] */
+}
+
+/* T: y(j) += alpha * (column j . x) for the columns of group g. */
+#define GBMV_T_COLS 64
+static void gbmv_t_columns(void *arg, int64_t g) {
+    const mv_band *b = arg;
+    const int64_t j1 = b->n - g * GBMV_T_COLS < GBMV_T_COLS ? b->n : (g + 1) * GBMV_T_COLS;
+    for (int64_t j = g * GBMV_T_COLS; j < j1; j++) {
+        int64_t r0, r1;
+        const T *col = mv_band_column(b, j, &r0, &r1);
+        if (r0 > r1) continue;
+        const T d = mv_dot(col + r0, r1 - r0 + 1, b->x.p + r0 * b->x.inc, b->x.inc);
+        b->y.p[j * b->y.inc] += b->alpha * d;
+    }
+}
+
+static gblas_status_t gbmv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, int64_t n,
+                           int64_t kl, int64_t ku, const void *alpha, const void *A, int64_t lda,
+                           const void *x, int64_t incx, const void *beta, void *y,
+                           int64_t incy) {
+    const int notrans = trans == GBLAS_OP_N;
+    const int64_t nx = notrans ? n : m, ny = notrans ? m : n;
+    mv_band b = {.A = A, .m = m, .n = n, .kl = kl, .ku = ku, .lda = lda,
+                 .alpha = *(const T *)alpha,
+                 .y = {.p = (T *)y + gblas_vec_start(ny, incy), .n = ny, .inc = incy}};
+    mv_scale(b.y.p, ny, incy, *(const T *)beta);
+    if (b.alpha == 0) return GBLAS_STATUS_SUCCESS;
+    b.x = (mv_vec){.p = (T *)x + gblas_vec_start(nx, incx), .n = nx, .inc = incx};
+    mv_vectors_open(ctx, &b.x, &b.y);
+    if (notrans) {
+        for (int64_t j = 0; j < n; j++) {
+            int64_t r0, r1;
+            const T *col = mv_band_column(&b, j, &r0, &r1);
+            if (r0 <= r1)
+                mv_axpy(col + r0, r1 - r0 + 1, b.alpha * b.x.p[j * b.x.inc],
+                        b.y.p + r0 * b.y.inc, b.y.inc);
+        }
+    } else {
+        const int64_t width = (kl < m ? kl : m) + (ku < m ? ku : m) + 1;
+        const int parallel = (double)n * (double)width >= (double)GBLAS_CPU_PARALLEL_MIN;
+        gblas_cpu_for(ctx, (n + GBMV_T_COLS - 1) / GBMV_T_COLS, parallel, gbmv_t_columns, &b);
+    }
+    mv_vectors_close(&b.y);
+    return GBLAS_STATUS_SUCCESS;
+}
+#undef GBMV_T_COLS
+
+static void level2_mv_fill(gblas_ops *ops) {
+    ops->routine.gbmv[GBLAS_TYPE_TAG] = gbmv;
+    ops->routine.symv[GBLAS_TYPE_TAG] = symv;
+    ops->routine.sbmv[GBLAS_TYPE_TAG] = sbmv;
+    ops->routine.spmv[GBLAS_TYPE_TAG] = spmv;
+}
