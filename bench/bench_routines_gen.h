@@ -38,6 +38,8 @@ typedef enum {
     BENCH_SYR2,
     BENCH_SPR2,
     BENCH_GEMM,
+    BENCH_GEMM_STRIDED_BATCHED,
+    BENCH_GEMM_BATCHED,
     BENCH_TABLE_ROUTINES
 } bench_table_routine;
 

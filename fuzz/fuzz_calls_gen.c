@@ -733,6 +733,80 @@ static void fz_gemm(fz_call *fzc) {
     fz_check(fzc);
 }
 
+/* gemm_strided_batched: transa, transb, m, n, k, alpha, A, lda, strideA, B, ldb, strideB, beta, C, ldc, strideC, batch_count */
+static void fz_gemm_strided_batched(fz_call *fzc) {
+    const gblas_operation_t transa = fz_op(fzc);
+    const gblas_operation_t transb = fz_op(fzc);
+    const int64_t m = fz_size(fzc, "m");
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t k = fz_size(fzc, "k");
+    const int64_t lda = fz_ld(fzc, transa == GBLAS_OP_N ? m : k);
+    const int64_t ldb = fz_ld(fzc, transb == GBLAS_OP_N ? k : n);
+    const int64_t ldc = fz_ld(fzc, m);
+    const int64_t batch_count = fz_size(fzc, "batch_count");
+    const int work = m > 0 && n > 0 && batch_count > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    const int reads_ab = work && k > 0 && !alpha_zero;
+    fz_arg *A = fz_mat(fzc, "A", transa == GBLAS_OP_N ? m : k, transa == GBLAS_OP_N ? k : m, lda,
+        transa == GBLAS_OP_N ? m : k, reads_ab, 0);
+    fz_arg *B = fz_mat(fzc, "B", transb == GBLAS_OP_N ? k : n, transb == GBLAS_OP_N ? n : k, ldb,
+        transb == GBLAS_OP_N ? k : n, reads_ab, 0);
+    fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
+    fz_arg *C = fz_mat(fzc, "C", m, n, ldc, m, work, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_sgemm_strided_batched(fzh, transa, transb, m, n, k,
+            alpha->p[fzs], A->p[fzs], lda, strideA, B->p[fzs], ldb, strideB, beta->p[fzs],
+            C->p[fzs], ldc, strideC, batch_count); break;
+        case FZ_D: fzc->status[fzs] = gblas_dgemm_strided_batched(fzh, transa, transb, m, n, k,
+            alpha->p[fzs], A->p[fzs], lda, strideA, B->p[fzs], ldb, strideB, beta->p[fzs],
+            C->p[fzs], ldc, strideC, batch_count); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* gemm_batched: transa, transb, m, n, k, alpha, Aarray, lda, Barray, ldb, beta, Carray, ldc, batch_count */
+static void fz_gemm_batched(fz_call *fzc) {
+    const gblas_operation_t transa = fz_op(fzc);
+    const gblas_operation_t transb = fz_op(fzc);
+    const int64_t m = fz_size(fzc, "m");
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t k = fz_size(fzc, "k");
+    const int64_t lda = fz_ld(fzc, transa == GBLAS_OP_N ? m : k);
+    const int64_t ldb = fz_ld(fzc, transb == GBLAS_OP_N ? k : n);
+    const int64_t ldc = fz_ld(fzc, m);
+    const int64_t batch_count = fz_size(fzc, "batch_count");
+    const int work = m > 0 && n > 0 && batch_count > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    const int reads_ab = work && k > 0 && !alpha_zero;
+    fz_arg *Aarray = fz_mat(fzc, "Aarray", transa == GBLAS_OP_N ? m : k,
+        transa == GBLAS_OP_N ? k : m, lda, transa == GBLAS_OP_N ? m : k, reads_ab, 0);
+    fz_arg *Barray = fz_mat(fzc, "Barray", transb == GBLAS_OP_N ? k : n,
+        transb == GBLAS_OP_N ? n : k, ldb, transb == GBLAS_OP_N ? k : n, reads_ab, 0);
+    fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
+    fz_arg *Carray = fz_mat(fzc, "Carray", m, n, ldc, m, work, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_sgemm_batched(fzh, transa, transb, m, n, k,
+            alpha->p[fzs], Aarray->p[fzs], lda, Barray->p[fzs], ldb, beta->p[fzs], Carray->p[fzs],
+            ldc, batch_count); break;
+        case FZ_D: fzc->status[fzs] = gblas_dgemm_batched(fzh, transa, transb, m, n, k,
+            alpha->p[fzs], Aarray->p[fzs], lda, Barray->p[fzs], ldb, beta->p[fzs], Carray->p[fzs],
+            ldc, batch_count); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
 const fz_entry fz_entries[] = {
     {"gblas_sdot", FZ_S, fz_dot},
     {"gblas_ddot", FZ_D, fz_dot},
@@ -794,5 +868,9 @@ const fz_entry fz_entries[] = {
     {"gblas_dspr2", FZ_D, fz_spr2},
     {"gblas_sgemm", FZ_S, fz_gemm},
     {"gblas_dgemm", FZ_D, fz_gemm},
+    {"gblas_sgemm_strided_batched", FZ_S, fz_gemm_strided_batched},
+    {"gblas_dgemm_strided_batched", FZ_D, fz_gemm_strided_batched},
+    {"gblas_sgemm_batched", FZ_S, fz_gemm_batched},
+    {"gblas_dgemm_batched", FZ_D, fz_gemm_batched},
 };
 const int fz_entry_count = (int)(sizeof fz_entries / sizeof fz_entries[0]);

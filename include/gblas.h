@@ -479,6 +479,34 @@ GBLAS_API gblas_status_t gblas_dgemm(gblas_handle_t h, gblas_operation_t transa,
     gblas_operation_t transb, int64_t m, int64_t n, int64_t k, const double *alpha, const double *A,
     int64_t lda, const double *B, int64_t ldb, const double *beta, double *C, int64_t ldc);
 
+/* C_i = alpha * op(A_i) * op(B_i) + beta * C_i for i < batch_count, A_i = A + i strideA,
+ * B_i = B + i strideB, C_i = C + i strideC, each as gemm's. Strides are >= 0: A and B
+ * may be shared (stride 0) or overlap across products; strideC >= ldc (n - 1) + m when
+ * batch_count > 1, so no two C_i overlap. batch_count == 0 returns at once. */
+GBLAS_API gblas_status_t gblas_sgemm_strided_batched(gblas_handle_t h, gblas_operation_t transa,
+    gblas_operation_t transb, int64_t m, int64_t n, int64_t k, const float *alpha, const float *A,
+    int64_t lda, int64_t strideA, const float *B, int64_t ldb, int64_t strideB, const float *beta,
+    float *C, int64_t ldc, int64_t strideC, int64_t batch_count);
+GBLAS_API gblas_status_t gblas_dgemm_strided_batched(gblas_handle_t h, gblas_operation_t transa,
+    gblas_operation_t transb, int64_t m, int64_t n, int64_t k, const double *alpha, const double *A,
+    int64_t lda, int64_t strideA, const double *B, int64_t ldb, int64_t strideB, const double *beta,
+    double *C, int64_t ldc, int64_t strideC, int64_t batch_count);
+
+/* C_i = alpha * op(A_i) * op(B_i) + beta * C_i for i < batch_count, the matrices given
+ * by arrays of batch_count pointers in backend memory (device memory on the CUDA
+ * backend), each matrix as gemm's. The arrays are checked; the pointers they hold are
+ * not (the library cannot read device memory without waiting): each must point to a
+ * matrix of its extent, and no C_i may overlap another or any A_j, B_j (A_i and B_j may
+ * be shared). batch_count == 0 returns at once. */
+GBLAS_API gblas_status_t gblas_sgemm_batched(gblas_handle_t h, gblas_operation_t transa,
+    gblas_operation_t transb, int64_t m, int64_t n, int64_t k, const float *alpha,
+    const float *const *Aarray, int64_t lda, const float *const *Barray, int64_t ldb,
+    const float *beta, float *const *Carray, int64_t ldc, int64_t batch_count);
+GBLAS_API gblas_status_t gblas_dgemm_batched(gblas_handle_t h, gblas_operation_t transa,
+    gblas_operation_t transb, int64_t m, int64_t n, int64_t k, const double *alpha,
+    const double *const *Aarray, int64_t lda, const double *const *Barray, int64_t ldb,
+    const double *beta, double *const *Carray, int64_t ldc, int64_t batch_count);
+
 /* END GENERATED ROUTINES */
 
 #ifdef __cplusplus

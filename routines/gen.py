@@ -28,7 +28,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from table import (ROUTINES, TYPES, Array, Diag, Let, Mat, Op, Packed, Result, Scalar, Side,  # noqa: E402
                    Size, Uplo, Vec)
-from gen_common import BANNER, HEADER_BEGIN, HEADER_END, ROOT, label, params, result_of, wrap  # noqa: E402
+from gen_common import (BANNER, HEADER_BEGIN, HEADER_END, ROOT, call_args, label, params,  # noqa: E402
+                        result_of, wrap)
 from gen_tests import gen_test_dispatch, gen_bad_args  # noqa: E402
 from gen_bench import gen_bench  # noqa: E402
 from gen_fuzz import gen_fuzz  # noqa: E402
@@ -87,6 +88,17 @@ def check_lines(r):
         elif isinstance(a, Vec):
             lines.append(("gblas_check_vec", ["h", "routine", "t", '"%s"' % a.name, a.name, a.n,
                                               '"%s"' % a.inc, a.inc, a.need]))
+        elif isinstance(a, Mat) and a.array:
+            lab, rows = a.ld_rows
+            lines.append(("gblas_check_mat_array", ["h", "routine", '"%s"' % a.name, a.name,
+                                                    '"%s"' % a.ld, a.ld, label(lab), rows, a.count,
+                                                    a.need]))
+        elif isinstance(a, Mat) and a.stride:
+            lab, rows = a.ld_rows
+            lines.append(("gblas_check_mat_strided",
+                          ["h", "routine", "t", '"%s"' % a.name, a.name, a.rows, a.cols,
+                           '"%s"' % a.ld, a.ld, label(lab), rows, '"%s"' % a.stride, a.stride,
+                           a.count, str(int(a.out)), a.need]))
         elif isinstance(a, Mat):
             lab, rows = a.ld_rows
             lines.append(("gblas_check_mat", ["h", "routine", "t", '"%s"' % a.name, a.name, a.rows,
@@ -140,7 +152,7 @@ def gen_api():
             out.append('    GBLAS_TRY(gblas_check_handle(h, "%s"));\n' % pub)
             out.append("    gblas_handle_lock(h);\n")
             out.append(wrap("    const gblas_status_t status = run_%s(" % r.name,
-                            ["h", '"%s"' % pub, TYPES[t][3]] + [n for _, n in ps], ");"))
+                            ["h", '"%s"' % pub, TYPES[t][3]] + call_args(r, None), ");"))
             out.append("    gblas_handle_unlock(h);\n    return status;\n}\n")
     return "".join(out)
 

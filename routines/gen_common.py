@@ -37,9 +37,16 @@ def params(r, t):
         elif isinstance(a, Vec):
             out.append((ptr("T", a.out) + a.name, a.name))
             out.append(("int64_t " + a.inc, a.inc))
+        elif isinstance(a, Mat) and a.array:
+            # const T *const *A (inputs), T *const *C (outputs): the array is never written
+            base = "void" if t is None else ctype(t, "T")
+            out.append((("" if a.out else "const ") + base + " *const *" + a.name, a.name))
+            out.append(("int64_t " + a.ld, a.ld))
         elif isinstance(a, Mat):
             out.append((ptr("T", a.out) + a.name, a.name))
             out.append(("int64_t " + a.ld, a.ld))
+            if a.stride:
+                out.append(("int64_t " + a.stride, a.stride))
         elif isinstance(a, Packed):
             out.append((ptr("T", a.out) + a.name, a.name))
         elif isinstance(a, Result):
@@ -48,6 +55,28 @@ def params(r, t):
         elif isinstance(a, Array):
             out.append((ptr("T", a.out) + a.name, a.name))
     return out
+
+
+def call_args(r, t):
+    """The argument names of r's signature as a call passes them on from the other form (typed
+    t to type-erased when t is None, else type-erased to t): C converts T * to void * and back
+    implicitly, but not T *const * to void *const *, so pointer arrays get a cast."""
+    out = []
+    for a in r.args:
+        if isinstance(a, Mat) and a.array:
+            base = "void" if t is None else ctype(t, "T")
+            out.append("(%s%s *const *)%s" % ("" if a.out else "const ", base, a.name))
+            out.append(a.ld)
+        else:
+            out.extend(n for d, n in params_of(r, t, a))
+    return out
+
+
+def params_of(r, t, a):
+    """params() of the one argument a."""
+    class One:
+        args = [a]
+    return params(One, t)
 
 
 def wrap(prefix, items, suffix, indent=None, width=100):

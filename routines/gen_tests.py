@@ -4,7 +4,7 @@ import re
 
 from table import (ROUTINES, TYPES, Array, Diag, Mat, Op, Packed, Result, Scalar, Side,  # noqa: F401
                    Size, Uplo, Vec)
-from gen_common import BANNER, HEADER_BEGIN, HEADER_END, ROOT, params, wrap  # noqa: F401
+from gen_common import BANNER, HEADER_BEGIN, HEADER_END, ROOT, call_args, params, wrap  # noqa: F401
 
 # ---- tests -----------------------------------------------------------------------------------
 PREC = {"s": "PREC_S", "d": "PREC_D", "c": "PREC_C", "z": "PREC_Z"}
@@ -38,7 +38,7 @@ def gen_test_dispatch():
         c.append("\n" + sig[:-1] + " {\n    switch (p) {\n")
         for t in r.types:
             c.append(wrap("    case %s: return %s(" % (PREC[t], r.public(t)),
-                          ["h"] + [n for _, n in ps], ");", indent=8))
+                          ["h"] + call_args(r, t), ");", indent=8))
         c.append("    default: return GBLAS_STATUS_INVALID_VALUE;\n    }\n}\n")
     names = public_symbols()
     h.append("\n/* Every function of gblas.h: the routines of the table, then the rest of the API. */\n"
@@ -81,6 +81,8 @@ def baseline(r, t):
         elif isinstance(a, Mat):
             vals[a.name] = "bad->data"
             vals[a.ld] = str(a.base_ld)
+            if a.stride:  # the batch's matrices one after another
+                vals[a.stride] = str(a.base_ld * a.base_shape[1])
         elif isinstance(a, (Scalar, Result)):
             kind = a.kind
             vals[a.name] = "bad->index" if kind == "I" else "bad->" + (REAL[t] if kind == "R" else t)
@@ -135,6 +137,36 @@ def bad_cases(r, t):
             cases.append(({a.ld: str(a.base_ld - 1)}, inv,
                           '"%s: %s = %d must be >= max(1, %s) = %d"'
                           % (pub, a.ld, a.base_ld - 1, lab, a.base_ld), [], None))
+            if a.array:
+                # a batch_count so large the array passes the end of the address space, where
+                # no array checked before this one would fail on it first
+                if not any(isinstance(b, Mat) and b.array for b in r.args[:r.args.index(a)]):
+                    cases.append(({a.count: FAR}, inv,
+                                  '"%s: %s (%%lld pointers) reaches past the end of the address '
+                                  'space"' % (pub, a.name), ["(long long)" + FAR], None))
+                continue
+            shape = (BASE_SIZE, a.base_shape[0], a.base_shape[1])
+            if a.stride:
+                stride = a.base_ld * a.base_shape[1]
+                cases.append(({a.ld: FAR}, inv,
+                              '"%s: %s (%d matrices of %d x %d, %s = %%lld, %s = %d) reaches past '
+                              'the end of the address space"' % ((pub, a.name) + shape +
+                                                                 (a.ld, a.stride, stride)),
+                              ["(long long)" + FAR], None))
+                cases.append(({a.stride: "-1"}, inv, '"%s: %s = -1 must be >= 0"' % (pub, a.stride),
+                              [], None))
+                cases.append(({a.stride: FAR}, inv,
+                              '"%s: %s (%d matrices of %d x %d, %s = %d, %s = %%lld) reaches past '
+                              'the end of the address space"' % ((pub, a.name) + shape +
+                                                                 (a.ld, a.base_ld, a.stride)),
+                              ["(long long)" + FAR], None))
+                if a.out:
+                    cases.append(({a.stride: str(stride - 1)}, inv,
+                                  '"%s: %s = %d must be >= %d, the elements one %s spans, when '
+                                  'batch_count > 1 (outputs may not overlap)"'
+                                  % (pub, a.stride, stride - 1, stride - a.base_ld + a.base_shape[0],
+                                     a.name), [], None))
+                continue
             cases.append(({a.ld: FAR}, inv,
                           '"%s: %s (%d x %d, %s = %%lld) reaches past the end of the address space"'
                           % (pub, a.name, a.base_shape[0], a.base_shape[1], a.ld),

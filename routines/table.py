@@ -89,6 +89,13 @@ class Mat:
     # storage has more rows than the matrix
     base_shape: tuple = (2, 2)
     base_ld: int = 2
+    # A batch of `count` such matrices (count names a Size): strided, the i-th at the pointer
+    # plus i times the int64_t parameter named `stride` (after ld; >= 0, and for an output at
+    # least one matrix's extent when count > 1, so that no two outputs overlap); or, with
+    # array, an array of count pointers in backend memory, one per matrix.
+    count: Optional[str] = None
+    stride: Optional[str] = None
+    array: bool = False
 
 
 @dataclass
@@ -404,4 +411,52 @@ ROUTINES = [
             "lda >= max(1, transa == N ? m : k), ldb >= max(1, transb == N ? k : n),\n"
             "ldc >= max(1, m). k == 0 gives C = beta * C, whatever alpha holds (an empty sum).\n"
             "The order of the k-sum on each backend is in docs/kernels.md."),
+    Routine(
+        "gemm_strided_batched", "sd",
+        [Op("transa"), Op("transb"), Size("m"), Size("n"), Size("k"),
+         Let("work", "m > 0 && n > 0 && batch_count > 0"), Scalar("alpha", need="work"),
+         Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Let("reads_ab", "work && k > 0 && !alpha_zero"),
+         Mat("A", "transa == GBLAS_OP_N ? m : k", "transa == GBLAS_OP_N ? k : m", "lda",
+             ("transa == GBLAS_OP_N ? \"m\" : \"k\"", "transa == GBLAS_OP_N ? m : k"), need="reads_ab",
+             count="batch_count", stride="strideA"),
+         Mat("B", "transb == GBLAS_OP_N ? k : n", "transb == GBLAS_OP_N ? n : k", "ldb",
+             ("transb == GBLAS_OP_N ? \"k\" : \"n\"", "transb == GBLAS_OP_N ? k : n"), need="reads_ab",
+             count="batch_count", stride="strideB"),
+         Scalar("beta", need="work"),
+         Mat("C", "m", "n", "ldc", ("\"m\"", "m"), need="work", out=True, count="batch_count",
+             stride="strideC"),
+         Size("batch_count")],
+        quick="!work || ((alpha_zero || k == 0) && gblas_scalar_is(h, t, beta, 1.0))",
+        flops="2 * m * n * k * batch_count", bytes="(m * k + k * n + m * n) * batch_count * E",
+        level=3,
+        doc="C_i = alpha * op(A_i) * op(B_i) + beta * C_i for i < batch_count, A_i = A + i strideA,\n"
+            "B_i = B + i strideB, C_i = C + i strideC, each as gemm's. Strides are >= 0: A and B\n"
+            "may be shared (stride 0) or overlap across products; strideC >= ldc (n - 1) + m when\n"
+            "batch_count > 1, so no two C_i overlap. batch_count == 0 returns at once."),
+    Routine(
+        "gemm_batched", "sd",
+        [Op("transa"), Op("transb"), Size("m"), Size("n"), Size("k"),
+         Let("work", "m > 0 && n > 0 && batch_count > 0"), Scalar("alpha", need="work"),
+         Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Let("reads_ab", "work && k > 0 && !alpha_zero"),
+         Mat("Aarray", "transa == GBLAS_OP_N ? m : k", "transa == GBLAS_OP_N ? k : m", "lda",
+             ("transa == GBLAS_OP_N ? \"m\" : \"k\"", "transa == GBLAS_OP_N ? m : k"), need="reads_ab",
+             count="batch_count", array=True),
+         Mat("Barray", "transb == GBLAS_OP_N ? k : n", "transb == GBLAS_OP_N ? n : k", "ldb",
+             ("transb == GBLAS_OP_N ? \"k\" : \"n\"", "transb == GBLAS_OP_N ? k : n"), need="reads_ab",
+             count="batch_count", array=True),
+         Scalar("beta", need="work"),
+         Mat("Carray", "m", "n", "ldc", ("\"m\"", "m"), need="work", out=True, count="batch_count",
+             array=True),
+         Size("batch_count")],
+        quick="!work || ((alpha_zero || k == 0) && gblas_scalar_is(h, t, beta, 1.0))",
+        flops="2 * m * n * k * batch_count", bytes="(m * k + k * n + m * n) * batch_count * E",
+        level=3,
+        doc="C_i = alpha * op(A_i) * op(B_i) + beta * C_i for i < batch_count, the matrices given\n"
+            "by arrays of batch_count pointers in backend memory (device memory on the CUDA\n"
+            "backend), each matrix as gemm's. The arrays are checked; the pointers they hold are\n"
+            "not (the library cannot read device memory without waiting): each must point to a\n"
+            "matrix of its extent, and no C_i may overlap another or any A_j, B_j (A_i and B_j may\n"
+            "be shared). batch_count == 0 returns at once."),
 ]

@@ -78,6 +78,14 @@ typedef gblas_status_t gblas_spr2_fn(gblas_ctx *ctx, gblas_fill_mode_t uplo, int
 typedef gblas_status_t gblas_gemm_fn(gblas_ctx *ctx, gblas_operation_t transa,
     gblas_operation_t transb, int64_t m, int64_t n, int64_t k, const void *alpha, const void *A,
     int64_t lda, const void *B, int64_t ldb, const void *beta, void *C, int64_t ldc);
+typedef gblas_status_t gblas_gemm_strided_batched_fn(gblas_ctx *ctx, gblas_operation_t transa,
+    gblas_operation_t transb, int64_t m, int64_t n, int64_t k, const void *alpha, const void *A,
+    int64_t lda, int64_t strideA, const void *B, int64_t ldb, int64_t strideB, const void *beta,
+    void *C, int64_t ldc, int64_t strideC, int64_t batch_count);
+typedef gblas_status_t gblas_gemm_batched_fn(gblas_ctx *ctx, gblas_operation_t transa,
+    gblas_operation_t transb, int64_t m, int64_t n, int64_t k, const void *alpha,
+    const void *const *Aarray, int64_t lda, const void *const *Barray, int64_t ldb,
+    const void *beta, void *const *Carray, int64_t ldc, int64_t batch_count);
 
 /* Entry [GBLAS_TYPE_x] of each routine, NULL where the routine has no such type. */
 typedef struct gblas_routine_ops {
@@ -111,6 +119,8 @@ typedef struct gblas_routine_ops {
     gblas_syr2_fn *syr2[GBLAS_TYPE_COUNT];
     gblas_spr2_fn *spr2[GBLAS_TYPE_COUNT];
     gblas_gemm_fn *gemm[GBLAS_TYPE_COUNT];
+    gblas_gemm_strided_batched_fn *gemm_strided_batched[GBLAS_TYPE_COUNT];
+    gblas_gemm_batched_fn *gemm_batched[GBLAS_TYPE_COUNT];
 } gblas_routine_ops;
 
 #endif /* GBLAS_ROUTINES_GEN_H */

@@ -286,6 +286,37 @@ gblas_status_t hr_gemm(gblas_handle_t h, prec_t p, gblas_operation_t transa,
     }
 }
 
+gblas_status_t hr_gemm_strided_batched(gblas_handle_t h, prec_t p, gblas_operation_t transa,
+                                       gblas_operation_t transb, int64_t m, int64_t n, int64_t k,
+                                       const void *alpha, const void *A, int64_t lda,
+                                       int64_t strideA, const void *B, int64_t ldb, int64_t strideB,
+                                       const void *beta, void *C, int64_t ldc, int64_t strideC,
+                                       int64_t batch_count) {
+    switch (p) {
+    case PREC_S: return gblas_sgemm_strided_batched(h, transa, transb, m, n, k, alpha, A, lda,
+        strideA, B, ldb, strideB, beta, C, ldc, strideC, batch_count);
+    case PREC_D: return gblas_dgemm_strided_batched(h, transa, transb, m, n, k, alpha, A, lda,
+        strideA, B, ldb, strideB, beta, C, ldc, strideC, batch_count);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_gemm_batched(gblas_handle_t h, prec_t p, gblas_operation_t transa,
+                               gblas_operation_t transb, int64_t m, int64_t n, int64_t k,
+                               const void *alpha, const void *const *Aarray, int64_t lda,
+                               const void *const *Barray, int64_t ldb, const void *beta,
+                               void *const *Carray, int64_t ldc, int64_t batch_count) {
+    switch (p) {
+    case PREC_S: return gblas_sgemm_batched(h, transa, transb, m, n, k, alpha,
+        (const float *const *)Aarray, lda, (const float *const *)Barray, ldb, beta,
+        (float *const *)Carray, ldc, batch_count);
+    case PREC_D: return gblas_dgemm_batched(h, transa, transb, m, n, k, alpha,
+        (const double *const *)Aarray, lda, (const double *const *)Barray, ldb, beta,
+        (double *const *)Carray, ldc, batch_count);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
 const char *const hr_public_symbols[] = {
     "gblas_sdot",
     "gblas_ddot",
@@ -347,6 +378,10 @@ const char *const hr_public_symbols[] = {
     "gblas_dspr2",
     "gblas_sgemm",
     "gblas_dgemm",
+    "gblas_sgemm_strided_batched",
+    "gblas_dgemm_strided_batched",
+    "gblas_sgemm_batched",
+    "gblas_dgemm_batched",
     "gblas_version_number",
     "gblas_status_name",
     "gblas_status_string",
@@ -375,4 +410,4 @@ const char *const hr_public_symbols[] = {
     "gblas_set_vector_async",
     "gblas_get_vector_async",
 };
-const int hr_public_symbol_count = 87;
+const int hr_public_symbol_count = 91;

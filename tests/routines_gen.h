@@ -81,6 +81,17 @@ gblas_status_t hr_gemm(gblas_handle_t h, prec_t p, gblas_operation_t transa,
                        gblas_operation_t transb, int64_t m, int64_t n, int64_t k, const void *alpha,
                        const void *A, int64_t lda, const void *B, int64_t ldb, const void *beta,
                        void *C, int64_t ldc);
+gblas_status_t hr_gemm_strided_batched(gblas_handle_t h, prec_t p, gblas_operation_t transa,
+                                       gblas_operation_t transb, int64_t m, int64_t n, int64_t k,
+                                       const void *alpha, const void *A, int64_t lda,
+                                       int64_t strideA, const void *B, int64_t ldb, int64_t strideB,
+                                       const void *beta, void *C, int64_t ldc, int64_t strideC,
+                                       int64_t batch_count);
+gblas_status_t hr_gemm_batched(gblas_handle_t h, prec_t p, gblas_operation_t transa,
+                               gblas_operation_t transb, int64_t m, int64_t n, int64_t k,
+                               const void *alpha, const void *const *Aarray, int64_t lda,
+                               const void *const *Barray, int64_t ldb, const void *beta,
+                               void *const *Carray, int64_t ldc, int64_t batch_count);
 
 /* Every function of gblas.h: the routines of the table, then the rest of the API. */
 extern const char *const hr_public_symbols[];

@@ -4282,3 +4282,525 @@ API_TEST(bad_args, gemm) {
     }
     bad_close(&env);
 }
+
+API_TEST(bad_args, gemm_strided_batched) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_sgemm_strided_batched(NULL, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 2, 4, bad->data, 2, 4, bad->s, bad->data, 2, 4, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_sgemm_strided_batched: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_sgemm_strided_batched(env.not_handle, GBLAS_OP_N, GBLAS_OP_N, 2,
+                2, 2, bad->s, bad->data, 2, 4, bad->data, 2, 4, bad->s, bad->data, 2, 4, 2),
+                GBLAS_STATUS_NOT_INITIALIZED,
+                "gblas_sgemm_strided_batched: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, (gblas_operation_t)99, GBLAS_OP_N,
+                2, 2, 2, bad->s, bad->data, 2, 4, bad->data, 2, 4, bad->s, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_strided_batched: transa = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, (gblas_operation_t)99,
+                2, 2, 2, bad->s, bad->data, 2, 4, bad->data, 2, 4, bad->s, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_strided_batched: transb = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, -1, 2, 2,
+                bad->s, bad->data, 2, 4, bad->data, 2, 4, bad->s, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgemm_strided_batched: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, -1, 2,
+                bad->s, bad->data, 2, 4, bad->data, 2, 4, bad->s, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgemm_strided_batched: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, -1,
+                bad->s, bad->data, 2, 4, bad->data, 2, 4, bad->s, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgemm_strided_batched: k = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                NULL, bad->data, 2, 4, bad->data, 2, 4, bad->s, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgemm_strided_batched: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                    bad->host, bad->data, 2, 4, bad->data, 2, 4, bad->s, bad->data, 2, 4, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgemm_strided_batched: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                    bad->data, bad->data, 2, 4, bad->data, 2, 4, bad->s, bad->data, 2, 4, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgemm_strided_batched: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, NULL, 2, 4, bad->data, 2, 4, bad->s, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgemm_strided_batched: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                    bad->s, bad->host, 2, 4, bad->data, 2, 4, bad->s, bad->data, 2, 4, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgemm_strided_batched: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 1, 4, bad->data, 2, 4, bad->s, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_strided_batched: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, ((int64_t)1 << 62), 4, bad->data, 2, 4, bad->s, bad->data, 2, 4,
+                2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_strided_batched: A (2 matrices of 2 x 2, lda = %lld, strideA = 4) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 2, -1, bad->data, 2, 4, bad->s, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_strided_batched: strideA = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 2, ((int64_t)1 << 62), bad->data, 2, 4, bad->s, bad->data, 2, 4,
+                2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_strided_batched: A (2 matrices of 2 x 2, lda = 2, strideA = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 2, 4, NULL, 2, 4, bad->s, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgemm_strided_batched: B is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                    bad->s, bad->data, 2, 4, bad->host, 2, 4, bad->s, bad->data, 2, 4, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgemm_strided_batched: B = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 2, 4, bad->data, 1, 4, bad->s, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_strided_batched: ldb = 1 must be >= max(1, k) = 2");
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 2, 4, bad->data, ((int64_t)1 << 62), 4, bad->s, bad->data, 2, 4,
+                2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_strided_batched: B (2 matrices of 2 x 2, ldb = %lld, strideB = 4) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 2, 4, bad->data, 2, -1, bad->s, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_strided_batched: strideB = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 2, 4, bad->data, 2, ((int64_t)1 << 62), bad->s, bad->data, 2, 4,
+                2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_strided_batched: B (2 matrices of 2 x 2, ldb = 2, strideB = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 2, 4, bad->data, 2, 4, NULL, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgemm_strided_batched: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                    bad->s, bad->data, 2, 4, bad->data, 2, 4, bad->host, bad->data, 2, 4, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgemm_strided_batched: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                    bad->s, bad->data, 2, 4, bad->data, 2, 4, bad->data, bad->data, 2, 4, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgemm_strided_batched: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 2, 4, bad->data, 2, 4, bad->s, NULL, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgemm_strided_batched: C is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                    bad->s, bad->data, 2, 4, bad->data, 2, 4, bad->s, bad->host, 2, 4, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgemm_strided_batched: C = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 2, 4, bad->data, 2, 4, bad->s, bad->data, 1, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_strided_batched: ldc = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 2, 4, bad->data, 2, 4, bad->s, bad->data, ((int64_t)1 << 62), 4,
+                2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_strided_batched: C (2 matrices of 2 x 2, ldc = %lld, strideC = 4) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 2, 4, bad->data, 2, 4, bad->s, bad->data, 2, -1, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_strided_batched: strideC = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 2, 4, bad->data, 2, 4, bad->s, bad->data, 2, ((int64_t)1 << 62),
+                2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_strided_batched: C (2 matrices of 2 x 2, ldc = 2, strideC = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 2, 4, bad->data, 2, 4, bad->s, bad->data, 2, 3, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_strided_batched: strideC = 3 must be >= 4, the elements one C spans, when batch_count > 1 (outputs may not overlap)");
+        BAD_ERR(&env, env.h, gblas_sgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 2, 4, bad->data, 2, 4, bad->s, bad->data, 2, 4, -1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_strided_batched: batch_count = -1 must be >= 0");
+        BAD_ERR(&env, NULL, gblas_dgemm_strided_batched(NULL, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 2, 4, bad->data, 2, 4, bad->d, bad->data, 2, 4, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dgemm_strided_batched: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dgemm_strided_batched(env.not_handle, GBLAS_OP_N, GBLAS_OP_N, 2,
+                2, 2, bad->d, bad->data, 2, 4, bad->data, 2, 4, bad->d, bad->data, 2, 4, 2),
+                GBLAS_STATUS_NOT_INITIALIZED,
+                "gblas_dgemm_strided_batched: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, (gblas_operation_t)99, GBLAS_OP_N,
+                2, 2, 2, bad->d, bad->data, 2, 4, bad->data, 2, 4, bad->d, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_strided_batched: transa = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, (gblas_operation_t)99,
+                2, 2, 2, bad->d, bad->data, 2, 4, bad->data, 2, 4, bad->d, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_strided_batched: transb = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, -1, 2, 2,
+                bad->d, bad->data, 2, 4, bad->data, 2, 4, bad->d, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgemm_strided_batched: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, -1, 2,
+                bad->d, bad->data, 2, 4, bad->data, 2, 4, bad->d, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgemm_strided_batched: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, -1,
+                bad->d, bad->data, 2, 4, bad->data, 2, 4, bad->d, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgemm_strided_batched: k = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                NULL, bad->data, 2, 4, bad->data, 2, 4, bad->d, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgemm_strided_batched: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                    bad->host, bad->data, 2, 4, bad->data, 2, 4, bad->d, bad->data, 2, 4, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgemm_strided_batched: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                    bad->data, bad->data, 2, 4, bad->data, 2, 4, bad->d, bad->data, 2, 4, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgemm_strided_batched: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, NULL, 2, 4, bad->data, 2, 4, bad->d, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgemm_strided_batched: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                    bad->d, bad->host, 2, 4, bad->data, 2, 4, bad->d, bad->data, 2, 4, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgemm_strided_batched: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 1, 4, bad->data, 2, 4, bad->d, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_strided_batched: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, ((int64_t)1 << 62), 4, bad->data, 2, 4, bad->d, bad->data, 2, 4,
+                2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_strided_batched: A (2 matrices of 2 x 2, lda = %lld, strideA = 4) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 2, -1, bad->data, 2, 4, bad->d, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_strided_batched: strideA = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 2, ((int64_t)1 << 62), bad->data, 2, 4, bad->d, bad->data, 2, 4,
+                2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_strided_batched: A (2 matrices of 2 x 2, lda = 2, strideA = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 2, 4, NULL, 2, 4, bad->d, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgemm_strided_batched: B is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                    bad->d, bad->data, 2, 4, bad->host, 2, 4, bad->d, bad->data, 2, 4, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgemm_strided_batched: B = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 2, 4, bad->data, 1, 4, bad->d, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_strided_batched: ldb = 1 must be >= max(1, k) = 2");
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 2, 4, bad->data, ((int64_t)1 << 62), 4, bad->d, bad->data, 2, 4,
+                2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_strided_batched: B (2 matrices of 2 x 2, ldb = %lld, strideB = 4) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 2, 4, bad->data, 2, -1, bad->d, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_strided_batched: strideB = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 2, 4, bad->data, 2, ((int64_t)1 << 62), bad->d, bad->data, 2, 4,
+                2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_strided_batched: B (2 matrices of 2 x 2, ldb = 2, strideB = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 2, 4, bad->data, 2, 4, NULL, bad->data, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgemm_strided_batched: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                    bad->d, bad->data, 2, 4, bad->data, 2, 4, bad->host, bad->data, 2, 4, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgemm_strided_batched: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                    bad->d, bad->data, 2, 4, bad->data, 2, 4, bad->data, bad->data, 2, 4, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgemm_strided_batched: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 2, 4, bad->data, 2, 4, bad->d, NULL, 2, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgemm_strided_batched: C is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                    bad->d, bad->data, 2, 4, bad->data, 2, 4, bad->d, bad->host, 2, 4, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgemm_strided_batched: C = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 2, 4, bad->data, 2, 4, bad->d, bad->data, 1, 4, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_strided_batched: ldc = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 2, 4, bad->data, 2, 4, bad->d, bad->data, ((int64_t)1 << 62), 4,
+                2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_strided_batched: C (2 matrices of 2 x 2, ldc = %lld, strideC = 4) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 2, 4, bad->data, 2, 4, bad->d, bad->data, 2, -1, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_strided_batched: strideC = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 2, 4, bad->data, 2, 4, bad->d, bad->data, 2, ((int64_t)1 << 62),
+                2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_strided_batched: C (2 matrices of 2 x 2, ldc = 2, strideC = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 2, 4, bad->data, 2, 4, bad->d, bad->data, 2, 3, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_strided_batched: strideC = 3 must be >= 4, the elements one C spans, when batch_count > 1 (outputs may not overlap)");
+        BAD_ERR(&env, env.h, gblas_dgemm_strided_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 2, 4, bad->data, 2, 4, bad->d, bad->data, 2, 4, -1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_strided_batched: batch_count = -1 must be >= 0");
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, gemm_batched) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_sgemm_batched(NULL, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->s,
+                bad->data, 2, bad->data, 2, bad->s, bad->data, 2, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_sgemm_batched: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_sgemm_batched(env.not_handle, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 2, bad->data, 2, bad->s, bad->data, 2, 2),
+                GBLAS_STATUS_NOT_INITIALIZED,
+                "gblas_sgemm_batched: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, (gblas_operation_t)99, GBLAS_OP_N, 2, 2, 2,
+                bad->s, bad->data, 2, bad->data, 2, bad->s, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_batched: transa = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, (gblas_operation_t)99, 2, 2, 2,
+                bad->s, bad->data, 2, bad->data, 2, bad->s, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_batched: transb = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, -1, 2, 2, bad->s,
+                bad->data, 2, bad->data, 2, bad->s, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgemm_batched: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, -1, 2, bad->s,
+                bad->data, 2, bad->data, 2, bad->s, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgemm_batched: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, -1, bad->s,
+                bad->data, 2, bad->data, 2, bad->s, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgemm_batched: k = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, NULL,
+                bad->data, 2, bad->data, 2, bad->s, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgemm_batched: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                    bad->host, bad->data, 2, bad->data, 2, bad->s, bad->data, 2, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgemm_batched: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                    bad->data, bad->data, 2, bad->data, 2, bad->s, bad->data, 2, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgemm_batched: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->s,
+                NULL, 2, bad->data, 2, bad->s, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgemm_batched: Aarray is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->s,
+                    bad->host, 2, bad->data, 2, bad->s, bad->data, 2, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgemm_batched: Aarray = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->s,
+                bad->data, 1, bad->data, 2, bad->s, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_batched: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->s,
+                bad->data, 2, bad->data, 2, bad->s, bad->data, 2, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_batched: Aarray (%lld pointers) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->s,
+                bad->data, 2, NULL, 2, bad->s, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgemm_batched: Barray is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->s,
+                    bad->data, 2, bad->host, 2, bad->s, bad->data, 2, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgemm_batched: Barray = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->s,
+                bad->data, 2, bad->data, 1, bad->s, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_batched: ldb = 1 must be >= max(1, k) = 2");
+        BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->s,
+                bad->data, 2, bad->data, 2, NULL, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgemm_batched: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->s,
+                    bad->data, 2, bad->data, 2, bad->host, bad->data, 2, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgemm_batched: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->s,
+                    bad->data, 2, bad->data, 2, bad->data, bad->data, 2, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgemm_batched: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->s,
+                bad->data, 2, bad->data, 2, bad->s, NULL, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgemm_batched: Carray is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->s,
+                    bad->data, 2, bad->data, 2, bad->s, bad->host, 2, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgemm_batched: Carray = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->s,
+                bad->data, 2, bad->data, 2, bad->s, bad->data, 1, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgemm_batched: ldc = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_sgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->s,
+                bad->data, 2, bad->data, 2, bad->s, bad->data, 2, -1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgemm_batched: batch_count = -1 must be >= 0");
+        BAD_ERR(&env, NULL, gblas_dgemm_batched(NULL, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->d,
+                bad->data, 2, bad->data, 2, bad->d, bad->data, 2, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dgemm_batched: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dgemm_batched(env.not_handle, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 2, bad->data, 2, bad->d, bad->data, 2, 2),
+                GBLAS_STATUS_NOT_INITIALIZED,
+                "gblas_dgemm_batched: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, (gblas_operation_t)99, GBLAS_OP_N, 2, 2, 2,
+                bad->d, bad->data, 2, bad->data, 2, bad->d, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_batched: transa = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, (gblas_operation_t)99, 2, 2, 2,
+                bad->d, bad->data, 2, bad->data, 2, bad->d, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_batched: transb = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, -1, 2, 2, bad->d,
+                bad->data, 2, bad->data, 2, bad->d, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgemm_batched: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, -1, 2, bad->d,
+                bad->data, 2, bad->data, 2, bad->d, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgemm_batched: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, -1, bad->d,
+                bad->data, 2, bad->data, 2, bad->d, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgemm_batched: k = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, NULL,
+                bad->data, 2, bad->data, 2, bad->d, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgemm_batched: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                    bad->host, bad->data, 2, bad->data, 2, bad->d, bad->data, 2, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgemm_batched: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2,
+                    bad->data, bad->data, 2, bad->data, 2, bad->d, bad->data, 2, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgemm_batched: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->d,
+                NULL, 2, bad->data, 2, bad->d, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgemm_batched: Aarray is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->d,
+                    bad->host, 2, bad->data, 2, bad->d, bad->data, 2, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgemm_batched: Aarray = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->d,
+                bad->data, 1, bad->data, 2, bad->d, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_batched: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->d,
+                bad->data, 2, bad->data, 2, bad->d, bad->data, 2, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_batched: Aarray (%lld pointers) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->d,
+                bad->data, 2, NULL, 2, bad->d, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgemm_batched: Barray is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->d,
+                    bad->data, 2, bad->host, 2, bad->d, bad->data, 2, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgemm_batched: Barray = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->d,
+                bad->data, 2, bad->data, 1, bad->d, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_batched: ldb = 1 must be >= max(1, k) = 2");
+        BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->d,
+                bad->data, 2, bad->data, 2, NULL, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgemm_batched: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->d,
+                    bad->data, 2, bad->data, 2, bad->host, bad->data, 2, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgemm_batched: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->d,
+                    bad->data, 2, bad->data, 2, bad->data, bad->data, 2, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgemm_batched: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->d,
+                bad->data, 2, bad->data, 2, bad->d, NULL, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgemm_batched: Carray is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->d,
+                    bad->data, 2, bad->data, 2, bad->d, bad->host, 2, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgemm_batched: Carray = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->d,
+                bad->data, 2, bad->data, 2, bad->d, bad->data, 1, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgemm_batched: ldc = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_dgemm_batched(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->d,
+                bad->data, 2, bad->data, 2, bad->d, bad->data, 2, -1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgemm_batched: batch_count = -1 must be >= 0");
+    }
+    bad_close(&env);
+}

@@ -83,6 +83,35 @@ gblas_status_t gblas_mat_extent_invalid(gblas_handle_t h, const char *routine, c
                       routine, name, (long long)rows, (long long)cols, ld_name, (long long)ld);
 }
 
+gblas_status_t gblas_stride_invalid(gblas_handle_t h, const char *routine, const char *name,
+                                    int64_t stride, const char *mat, int64_t extent) {
+    if (mat == NULL)
+        return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE, "%s: %s = %lld must be >= 0", routine,
+                          name, (long long)stride);
+    return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE,
+                      "%s: %s = %lld must be >= %lld, the elements one %s spans, when "
+                      "batch_count > 1 (outputs may not overlap)",
+                      routine, name, (long long)stride, (long long)extent, mat);
+}
+
+gblas_status_t gblas_batch_extent_invalid(gblas_handle_t h, const char *routine, const char *name,
+                                          int64_t rows, int64_t cols, const char *ld_name,
+                                          int64_t ld, const char *stride_name, int64_t stride,
+                                          int64_t count) {
+    return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE,
+                      "%s: %s (%lld matrices of %lld x %lld, %s = %lld, %s = %lld) reaches past the "
+                      "end of the address space",
+                      routine, name, (long long)count, (long long)rows, (long long)cols, ld_name,
+                      (long long)ld, stride_name, (long long)stride);
+}
+
+gblas_status_t gblas_array_extent_invalid(gblas_handle_t h, const char *routine, const char *name,
+                                          int64_t count) {
+    return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE,
+                      "%s: %s (%lld pointers) reaches past the end of the address space", routine,
+                      name, (long long)count);
+}
+
 gblas_status_t gblas_packed_extent_invalid(gblas_handle_t h, const char *routine,
                                            const char *name, const char *n_name, int64_t n) {
     return gblas_fail(h, GBLAS_STATUS_INVALID_VALUE,

@@ -155,6 +155,57 @@ static inline gblas_status_t gblas_check_mat(gblas_handle_t h, const char *routi
     return gblas_mat_extent_invalid(h, routine, name, rows, cols, ld_name, ld);
 }
 
+/* A strided batch of count rows x cols matrices, the i-th at p + i stride, in BLAS order: the
+ * data (when needed), the leading dimension, the stride (>= 0; for an output, when needed and
+ * count > 1, at least one matrix's extent, so that no two overlap), the batch's extent (when
+ * needed). */
+gblas_status_t gblas_stride_invalid(gblas_handle_t h, const char *routine, const char *name,
+                                    int64_t stride, const char *mat, int64_t extent);
+gblas_status_t gblas_batch_extent_invalid(gblas_handle_t h, const char *routine, const char *name,
+                                          int64_t rows, int64_t cols, const char *ld_name,
+                                          int64_t ld, const char *stride_name, int64_t stride,
+                                          int64_t count);
+static inline gblas_status_t gblas_check_mat_strided(
+    gblas_handle_t h, const char *routine, gblas_type t, const char *name, const void *p,
+    int64_t rows, int64_t cols, const char *ld_name, int64_t ld, const char *rows_name,
+    int64_t ld_rows, const char *stride_name, int64_t stride, int64_t count, int out,
+    int needed) {
+    GBLAS_TRY(gblas_check_data(h, routine, name, p, needed));
+    GBLAS_TRY(gblas_check_ld(h, routine, ld_name, ld, rows_name, ld_rows));
+    if (stride < 0) return gblas_stride_invalid(h, routine, stride_name, stride, NULL, 0);
+    if (!needed || rows <= 0 || cols <= 0 || count <= 0) return GBLAS_STATUS_SUCCESS;
+    /* one matrix's last element, then the batch's: (count - 1) stride + that */
+    const uint64_t c = (uint64_t)cols - 1, top = GBLAS_ADDRESS_TOP - 1;
+    int fits = c == 0 || (uint64_t)ld <= (top - (uint64_t)rows) / c;
+    const uint64_t last = fits ? (uint64_t)rows - 1 + c * (uint64_t)ld : 0;
+    if (fits && out && count > 1 && (uint64_t)stride <= last)
+        return gblas_stride_invalid(h, routine, stride_name, stride, name, (int64_t)last + 1);
+    const uint64_t more = (uint64_t)count - 1;
+    fits = fits && (more == 0 || (uint64_t)stride <= (top - last) / more);
+    if (fits && gblas_extent_fits(p, last + more * (uint64_t)stride, gblas_type_size(t)))
+        return GBLAS_STATUS_SUCCESS;
+    return gblas_batch_extent_invalid(h, routine, name, rows, cols, ld_name, ld, stride_name,
+                                      stride, count);
+}
+
+/* A batch given by an array of count pointers in backend memory, each to a matrix with
+ * leading dimension ld, in BLAS order: the array (when needed), ld, the array's extent. The
+ * pointers in the array are the caller's to get right: the host cannot read device memory
+ * without waiting. */
+gblas_status_t gblas_array_extent_invalid(gblas_handle_t h, const char *routine, const char *name,
+                                          int64_t count);
+static inline gblas_status_t gblas_check_mat_array(gblas_handle_t h, const char *routine,
+                                                   const char *name, const void *p,
+                                                   const char *ld_name, int64_t ld,
+                                                   const char *rows_name, int64_t ld_rows,
+                                                   int64_t count, int needed) {
+    GBLAS_TRY(gblas_check_data(h, routine, name, p, needed));
+    GBLAS_TRY(gblas_check_ld(h, routine, ld_name, ld, rows_name, ld_rows));
+    if (!needed || count <= 0 || gblas_extent_fits(p, (uint64_t)count - 1, sizeof(void *)))
+        return GBLAS_STATUS_SUCCESS;
+    return gblas_array_extent_invalid(h, routine, name, count);
+}
+
 /* A packed triangle of an n x n matrix, n (n + 1) / 2 elements, in BLAS order: the data
  * (when needed), its extent (when needed). */
 gblas_status_t gblas_packed_extent_invalid(gblas_handle_t h, const char *routine,

@@ -1075,3 +1075,130 @@ gblas_status_t gblas_dgemm(gblas_handle_t h, gblas_operation_t transa, gblas_ope
     gblas_handle_unlock(h);
     return status;
 }
+
+/* gemm_strided_batched: transa, transb, m, n, k, alpha, A, lda, strideA, B, ldb, strideB, beta, C, ldc, strideC, batch_count */
+static gblas_status_t run_gemm_strided_batched(gblas_handle_t h, const char *routine, gblas_type t,
+                                               gblas_operation_t transa, gblas_operation_t transb,
+                                               int64_t m, int64_t n, int64_t k, const void *alpha,
+                                               const void *A, int64_t lda, int64_t strideA,
+                                               const void *B, int64_t ldb, int64_t strideB,
+                                               const void *beta, void *C, int64_t ldc,
+                                               int64_t strideC, int64_t batch_count) {
+    GBLAS_TRY(gblas_check_op(h, routine, "transa", transa));
+    GBLAS_TRY(gblas_check_op(h, routine, "transb", transb));
+    GBLAS_TRY(gblas_check_size(h, routine, "m", m));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    GBLAS_TRY(gblas_check_size(h, routine, "k", k));
+    const int work = m > 0 && n > 0 && batch_count > 0;
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
+    const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
+    const int reads_ab = work && k > 0 && !alpha_zero;
+    GBLAS_TRY(gblas_check_mat_strided(h, routine, t, "A", A, transa == GBLAS_OP_N ? m : k,
+        transa == GBLAS_OP_N ? k : m, "lda", lda, transa == GBLAS_OP_N ? "m" : "k",
+        transa == GBLAS_OP_N ? m : k, "strideA", strideA, batch_count, 0, reads_ab));
+    GBLAS_TRY(gblas_check_mat_strided(h, routine, t, "B", B, transb == GBLAS_OP_N ? k : n,
+        transb == GBLAS_OP_N ? n : k, "ldb", ldb, transb == GBLAS_OP_N ? "k" : "n",
+        transb == GBLAS_OP_N ? k : n, "strideB", strideB, batch_count, 0, reads_ab));
+    GBLAS_TRY(gblas_check_scalar(h, routine, "beta", beta, work));
+    GBLAS_TRY(gblas_check_mat_strided(h, routine, t, "C", C, m, n, "ldc", ldc, "m", m, "strideC",
+        strideC, batch_count, 1, work));
+    GBLAS_TRY(gblas_check_size(h, routine, "batch_count", batch_count));
+    if (!work || ((alpha_zero || k == 0) && gblas_scalar_is(h, t, beta, 1.0))) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.gemm_strided_batched[t](&h->ctx, transa, transb,
+        m, n, k, alpha, A, lda, strideA, B, ldb, strideB, beta, C, ldc, strideC, batch_count));
+}
+
+gblas_status_t gblas_sgemm_strided_batched(gblas_handle_t h, gblas_operation_t transa,
+                                           gblas_operation_t transb, int64_t m, int64_t n,
+                                           int64_t k, const float *alpha, const float *A,
+                                           int64_t lda, int64_t strideA, const float *B,
+                                           int64_t ldb, int64_t strideB, const float *beta,
+                                           float *C, int64_t ldc, int64_t strideC,
+                                           int64_t batch_count) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_sgemm_strided_batched"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_gemm_strided_batched(h, "gblas_sgemm_strided_batched",
+                                                           GBLAS_TYPE_S, transa, transb, m, n, k,
+                                                           alpha, A, lda, strideA, B, ldb, strideB,
+                                                           beta, C, ldc, strideC, batch_count);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dgemm_strided_batched(gblas_handle_t h, gblas_operation_t transa,
+                                           gblas_operation_t transb, int64_t m, int64_t n,
+                                           int64_t k, const double *alpha, const double *A,
+                                           int64_t lda, int64_t strideA, const double *B,
+                                           int64_t ldb, int64_t strideB, const double *beta,
+                                           double *C, int64_t ldc, int64_t strideC,
+                                           int64_t batch_count) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dgemm_strided_batched"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_gemm_strided_batched(h, "gblas_dgemm_strided_batched",
+                                                           GBLAS_TYPE_D, transa, transb, m, n, k,
+                                                           alpha, A, lda, strideA, B, ldb, strideB,
+                                                           beta, C, ldc, strideC, batch_count);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* gemm_batched: transa, transb, m, n, k, alpha, Aarray, lda, Barray, ldb, beta, Carray, ldc, batch_count */
+static gblas_status_t run_gemm_batched(gblas_handle_t h, const char *routine, gblas_type t,
+                                       gblas_operation_t transa, gblas_operation_t transb,
+                                       int64_t m, int64_t n, int64_t k, const void *alpha,
+                                       const void *const *Aarray, int64_t lda,
+                                       const void *const *Barray, int64_t ldb, const void *beta,
+                                       void *const *Carray, int64_t ldc, int64_t batch_count) {
+    GBLAS_TRY(gblas_check_op(h, routine, "transa", transa));
+    GBLAS_TRY(gblas_check_op(h, routine, "transb", transb));
+    GBLAS_TRY(gblas_check_size(h, routine, "m", m));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    GBLAS_TRY(gblas_check_size(h, routine, "k", k));
+    const int work = m > 0 && n > 0 && batch_count > 0;
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
+    const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
+    const int reads_ab = work && k > 0 && !alpha_zero;
+    GBLAS_TRY(gblas_check_mat_array(h, routine, "Aarray", Aarray, "lda", lda,
+        transa == GBLAS_OP_N ? "m" : "k", transa == GBLAS_OP_N ? m : k, batch_count, reads_ab));
+    GBLAS_TRY(gblas_check_mat_array(h, routine, "Barray", Barray, "ldb", ldb,
+        transb == GBLAS_OP_N ? "k" : "n", transb == GBLAS_OP_N ? k : n, batch_count, reads_ab));
+    GBLAS_TRY(gblas_check_scalar(h, routine, "beta", beta, work));
+    GBLAS_TRY(gblas_check_mat_array(h, routine, "Carray", Carray, "ldc", ldc, "m", m, batch_count,
+        work));
+    GBLAS_TRY(gblas_check_size(h, routine, "batch_count", batch_count));
+    if (!work || ((alpha_zero || k == 0) && gblas_scalar_is(h, t, beta, 1.0))) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.gemm_batched[t](&h->ctx, transa, transb, m, n, k,
+        alpha, Aarray, lda, Barray, ldb, beta, Carray, ldc, batch_count));
+}
+
+gblas_status_t gblas_sgemm_batched(gblas_handle_t h, gblas_operation_t transa,
+                                   gblas_operation_t transb, int64_t m, int64_t n, int64_t k,
+                                   const float *alpha, const float *const *Aarray, int64_t lda,
+                                   const float *const *Barray, int64_t ldb, const float *beta,
+                                   float *const *Carray, int64_t ldc, int64_t batch_count) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_sgemm_batched"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_gemm_batched(h, "gblas_sgemm_batched", GBLAS_TYPE_S, transa,
+                                                   transb, m, n, k, alpha,
+                                                   (const void *const *)Aarray, lda,
+                                                   (const void *const *)Barray, ldb, beta,
+                                                   (void *const *)Carray, ldc, batch_count);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dgemm_batched(gblas_handle_t h, gblas_operation_t transa,
+                                   gblas_operation_t transb, int64_t m, int64_t n, int64_t k,
+                                   const double *alpha, const double *const *Aarray, int64_t lda,
+                                   const double *const *Barray, int64_t ldb, const double *beta,
+                                   double *const *Carray, int64_t ldc, int64_t batch_count) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dgemm_batched"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_gemm_batched(h, "gblas_dgemm_batched", GBLAS_TYPE_D, transa,
+                                                   transb, m, n, k, alpha,
+                                                   (const void *const *)Aarray, lda,
+                                                   (const void *const *)Barray, ldb, beta,
+                                                   (void *const *)Carray, ldc, batch_count);
+    gblas_handle_unlock(h);
+    return status;
+}

@@ -13,6 +13,11 @@
 #include "ref_level2_tri_body.h"
 #include "ref_level2_update_body.h"
 #include "ref_gemm_body.h"
+#define GEMM_BATCH_ONE ref_gemm
+#define GEMM_BATCH_NAME(name) ref_##name
+#include "gemm_batched_body.h"
+#undef GEMM_BATCH_ONE
+#undef GEMM_BATCH_NAME
 #include "ref_fill_gen.h"
 
 void gblas_cpu_fill_ref_d(gblas_ops *ops) { ref_fill(ops); }

@@ -15,6 +15,8 @@ static void level_fill(gblas_ops *ops) {
     ops->routine.rotm[GBLAS_TYPE_TAG] = rotm;
     ops->routine.gemv[GBLAS_TYPE_TAG] = gemv;
     ops->routine.gemm[GBLAS_TYPE_TAG] = gemm;
+    ops->routine.gemm_strided_batched[GBLAS_TYPE_TAG] = gemm_strided_batched;
+    ops->routine.gemm_batched[GBLAS_TYPE_TAG] = gemm_batched;
     level2_mv_fill(ops);
     level2_tri_fill(ops);
     level2_update_fill(ops);

@@ -21,6 +21,11 @@
 #include "gemm_kernel_body.h"
 #include "gemm_pack_body.h"
 #include "gemm_driver_body.h"
+#define GEMM_BATCH_ONE gemm
+#define GEMM_BATCH_NAME(name) name
+#include "gemm_batched_body.h"
+#undef GEMM_BATCH_ONE
+#undef GEMM_BATCH_NAME
 #include "level_fill_body.h"
 
 void gblas_cpu_fill_avx512_s(gblas_ops *ops) { level_fill(ops); }

@@ -350,6 +350,43 @@ gblas_status_t cuda_gemm(gblas_ctx *ctx, gblas_operation_t transa, gblas_operati
                                    GemmBatch<T>{}));
 }
 
+template <typename T>
+gblas_status_t cuda_gemm_strided_batched(gblas_ctx *ctx, gblas_operation_t transa,
+                                         gblas_operation_t transb, int64_t m, int64_t n, int64_t k,
+                                         const void *alpha, const void *A, int64_t lda,
+                                         int64_t strideA, const void *B, int64_t ldb,
+                                         int64_t strideB, const void *beta, void *C, int64_t ldc,
+                                         int64_t strideC, int64_t batch_count) {
+    gblas_cuda_env env = env_of(ctx);
+    GemmBatch<T> batch;
+    batch.count = batch_count;
+    batch.stride_a = strideA;
+    batch.stride_b = strideB;
+    batch.stride_c = strideC;
+    return launched(ctx, env,
+                    launch_gemm<T>(&env, transa, transb, m, n, k, scalar_arg<T>(ctx, alpha),
+                                   static_cast<const T *>(A), lda, static_cast<const T *>(B), ldb,
+                                   scalar_arg<T>(ctx, beta), static_cast<T *>(C), ldc, batch));
+}
+
+template <typename T>
+gblas_status_t cuda_gemm_batched(gblas_ctx *ctx, gblas_operation_t transa,
+                                 gblas_operation_t transb, int64_t m, int64_t n, int64_t k,
+                                 const void *alpha, const void *const *Aarray, int64_t lda,
+                                 const void *const *Barray, int64_t ldb, const void *beta,
+                                 void *const *Carray, int64_t ldc, int64_t batch_count) {
+    gblas_cuda_env env = env_of(ctx);
+    GemmBatch<T> batch;
+    batch.count = batch_count;
+    batch.a_array = reinterpret_cast<const T *const *>(Aarray);
+    batch.b_array = reinterpret_cast<const T *const *>(Barray);
+    batch.c_array = reinterpret_cast<T *const *>(Carray);
+    return launched(ctx, env,
+                    launch_gemm<T>(&env, transa, transb, m, n, k, scalar_arg<T>(ctx, alpha),
+                                   nullptr, lda, nullptr, ldb, scalar_arg<T>(ctx, beta), nullptr,
+                                   ldc, batch));
+}
+
 #include "cuda_fill_gen.h"
 
 /* ---- lifecycle and memory ------------------------------------------------------------------ */
