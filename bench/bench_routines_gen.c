@@ -43,6 +43,8 @@ const bench_routine_info bench_routine_table[BENCH_TABLE_ROUTINES] = {
     [BENCH_GEMM] = {"gemm", "sd", 3, 0, 1, BENCH_CEILING_FLOPS},
     [BENCH_GEMM_STRIDED_BATCHED] = {"gemm_strided_batched", "sd", 3, 0, 0, BENCH_CEILING_FLOPS},
     [BENCH_GEMM_BATCHED] = {"gemm_batched", "sd", 3, 0, 0, BENCH_CEILING_FLOPS},
+    [BENCH_GEAM] = {"geam", "sd", 3, 0, 0, BENCH_CEILING_FLOPS},
+    [BENCH_DGMM] = {"dgmm", "sd", 3, 0, 0, BENCH_CEILING_FLOPS},
 };
 
 /* ---- dot ---- */

@@ -40,6 +40,8 @@ typedef enum {
     BENCH_GEMM,
     BENCH_GEMM_STRIDED_BATCHED,
     BENCH_GEMM_BATCHED,
+    BENCH_GEAM,
+    BENCH_DGMM,
     BENCH_TABLE_ROUTINES
 } bench_table_routine;
 

@@ -807,6 +807,65 @@ static void fz_gemm_batched(fz_call *fzc) {
     fz_check(fzc);
 }
 
+/* geam: transa, transb, m, n, alpha, A, lda, beta, B, ldb, C, ldc */
+static void fz_geam(fz_call *fzc) {
+    const gblas_operation_t transa = fz_op(fzc);
+    const gblas_operation_t transb = fz_op(fzc);
+    const int64_t m = fz_size(fzc, "m");
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t lda = fz_ld(fzc, transa == GBLAS_OP_N ? m : n);
+    const int64_t ldb = fz_ld(fzc, transb == GBLAS_OP_N ? m : n);
+    const int64_t ldc = fz_ld(fzc, m);
+    const int work = m > 0 && n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *A = fz_mat(fzc, "A", transa == GBLAS_OP_N ? m : n, transa == GBLAS_OP_N ? n : m, lda,
+        transa == GBLAS_OP_N ? m : n, work && !alpha_zero, 0);
+    fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
+    const int beta_zero = work && fz_scalar_is(fzc, beta, 0.0);
+    fz_arg *B = fz_mat(fzc, "B", transb == GBLAS_OP_N ? m : n, transb == GBLAS_OP_N ? n : m, ldb,
+        transb == GBLAS_OP_N ? m : n, work && !beta_zero, 0);
+    fz_arg *C = fz_mat(fzc, "C", m, n, ldc, m, work, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_sgeam(fzh, transa, transb, m, n, alpha->p[fzs],
+            A->p[fzs], lda, beta->p[fzs], B->p[fzs], ldb, C->p[fzs], ldc); break;
+        case FZ_D: fzc->status[fzs] = gblas_dgeam(fzh, transa, transb, m, n, alpha->p[fzs],
+            A->p[fzs], lda, beta->p[fzs], B->p[fzs], ldb, C->p[fzs], ldc); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* dgmm: side, m, n, A, lda, x, incx, C, ldc */
+static void fz_dgmm(fz_call *fzc) {
+    const gblas_side_mode_t side = fz_side_mode(fzc);
+    const int64_t m = fz_size(fzc, "m");
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t lda = fz_ld(fzc, m);
+    const int64_t incx = fz_inc(fzc);
+    const int64_t ldc = fz_ld(fzc, m);
+    const int work = m > 0 && n > 0;
+    fz_arg *A = fz_mat(fzc, "A", m, n, lda, m, work, 0);
+    fz_arg *x = fz_vec(fzc, "x", side == GBLAS_SIDE_LEFT ? m : n, incx, work, 0);
+    fz_arg *C = fz_mat(fzc, "C", m, n, ldc, m, work, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_sdgmm(fzh, side, m, n, A->p[fzs], lda, x->p[fzs], incx,
+            C->p[fzs], ldc); break;
+        case FZ_D: fzc->status[fzs] = gblas_ddgmm(fzh, side, m, n, A->p[fzs], lda, x->p[fzs], incx,
+            C->p[fzs], ldc); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
 const fz_entry fz_entries[] = {
     {"gblas_sdot", FZ_S, fz_dot},
     {"gblas_ddot", FZ_D, fz_dot},
@@ -872,5 +931,9 @@ const fz_entry fz_entries[] = {
     {"gblas_dgemm_strided_batched", FZ_D, fz_gemm_strided_batched},
     {"gblas_sgemm_batched", FZ_S, fz_gemm_batched},
     {"gblas_dgemm_batched", FZ_D, fz_gemm_batched},
+    {"gblas_sgeam", FZ_S, fz_geam},
+    {"gblas_dgeam", FZ_D, fz_geam},
+    {"gblas_sdgmm", FZ_S, fz_dgmm},
+    {"gblas_ddgmm", FZ_D, fz_dgmm},
 };
 const int fz_entry_count = (int)(sizeof fz_entries / sizeof fz_entries[0]);

@@ -507,6 +507,26 @@ GBLAS_API gblas_status_t gblas_dgemm_batched(gblas_handle_t h, gblas_operation_t
     const double *const *Aarray, int64_t lda, const double *const *Barray, int64_t ldb,
     const double *beta, double *const *Carray, int64_t ldc, int64_t batch_count);
 
+/* C = alpha * op(A) + beta * op(B), C m x n (cuBLAS's geam, a BLAS extension). alpha
+ * == 0 never reads A, beta == 0 never reads B (in host pointer mode A or B may then be
+ * NULL). C may be A itself (in place) where transa == N and ldc == lda, or B where
+ * transb == N and ldc == ldb; any other overlap of C with A or B is undefined. */
+GBLAS_API gblas_status_t gblas_sgeam(gblas_handle_t h, gblas_operation_t transa,
+    gblas_operation_t transb, int64_t m, int64_t n, const float *alpha, const float *A, int64_t lda,
+    const float *beta, const float *B, int64_t ldb, float *C, int64_t ldc);
+GBLAS_API gblas_status_t gblas_dgeam(gblas_handle_t h, gblas_operation_t transa,
+    gblas_operation_t transb, int64_t m, int64_t n, const double *alpha, const double *A,
+    int64_t lda, const double *beta, const double *B, int64_t ldb, double *C, int64_t ldc);
+
+/* C = diag(x) * A (side LEFT, x m elements) or A * diag(x) (RIGHT, x n elements), A
+ * and C m x n (cuBLAS's dgmm, a BLAS extension). A negative incx walks x backwards,
+ * as the reference BLAS's vectors. C may be A itself where ldc == lda; any other
+ * overlap is undefined. */
+GBLAS_API gblas_status_t gblas_sdgmm(gblas_handle_t h, gblas_side_mode_t side, int64_t m, int64_t n,
+    const float *A, int64_t lda, const float *x, int64_t incx, float *C, int64_t ldc);
+GBLAS_API gblas_status_t gblas_ddgmm(gblas_handle_t h, gblas_side_mode_t side, int64_t m, int64_t n,
+    const double *A, int64_t lda, const double *x, int64_t incx, double *C, int64_t ldc);
+
 /* END GENERATED ROUTINES */
 
 #ifdef __cplusplus

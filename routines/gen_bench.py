@@ -39,12 +39,8 @@ def constant(r, a):
     return "BENCH_%s_%s" % (r.name.upper(), a.name.upper())
 
 
-def batched(r):
-    return any(isinstance(a, Mat) and a.count for a in r.args)
-
-
 def callable_(r):
-    return any(isinstance(a, (Vec, Mat, Packed)) for a in r.args) and not batched(r)
+    return r.bench and any(isinstance(a, (Vec, Mat, Packed)) for a in r.args)
 
 
 def result_kind(r):

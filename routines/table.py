@@ -143,6 +143,9 @@ class Routine:
     bytes: str = "0"
     names: dict = field(default_factory=dict)  # type -> public name without the gblas_ prefix
     level: int = 1
+    # Whether gblas-bench has cases for it (its calls generated for gblas, CBLAS and cuBLAS);
+    # False where the bench cannot express it yet (BLAS extensions without a CBLAS form, batches)
+    bench: bool = True
 
     def public(self, t):
         return "gblas_" + self.names.get(t, t + self.name)
@@ -429,7 +432,7 @@ ROUTINES = [
          Size("batch_count")],
         quick="!work || ((alpha_zero || k == 0) && gblas_scalar_is(h, t, beta, 1.0))",
         flops="2 * m * n * k * batch_count", bytes="(m * k + k * n + m * n) * batch_count * E",
-        level=3,
+        level=3, bench=False,
         doc="C_i = alpha * op(A_i) * op(B_i) + beta * C_i for i < batch_count, A_i = A + i strideA,\n"
             "B_i = B + i strideB, C_i = C + i strideC, each as gemm's. Strides are >= 0: A and B\n"
             "may be shared (stride 0) or overlap across products; strideC >= ldc (n - 1) + m when\n"
@@ -452,11 +455,41 @@ ROUTINES = [
          Size("batch_count")],
         quick="!work || ((alpha_zero || k == 0) && gblas_scalar_is(h, t, beta, 1.0))",
         flops="2 * m * n * k * batch_count", bytes="(m * k + k * n + m * n) * batch_count * E",
-        level=3,
+        level=3, bench=False,
         doc="C_i = alpha * op(A_i) * op(B_i) + beta * C_i for i < batch_count, the matrices given\n"
             "by arrays of batch_count pointers in backend memory (device memory on the CUDA\n"
             "backend), each matrix as gemm's. The arrays are checked; the pointers they hold are\n"
             "not (the library cannot read device memory without waiting): each must point to a\n"
             "matrix of its extent, and no C_i may overlap another or any A_j, B_j (A_i and B_j may\n"
             "be shared). batch_count == 0 returns at once."),
+    Routine(
+        "geam", "sd",
+        [Op("transa"), Op("transb"), Size("m"), Size("n"), Let("work", "m > 0 && n > 0"),
+         Scalar("alpha", need="work"),
+         Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Mat("A", "transa == GBLAS_OP_N ? m : n", "transa == GBLAS_OP_N ? n : m", "lda",
+             ("transa == GBLAS_OP_N ? \"m\" : \"n\"", "transa == GBLAS_OP_N ? m : n"),
+             need="work && !alpha_zero"),
+         Scalar("beta", need="work"),
+         Let("beta_zero", "work && gblas_scalar_is(h, t, beta, 0.0)"),
+         Mat("B", "transb == GBLAS_OP_N ? m : n", "transb == GBLAS_OP_N ? n : m", "ldb",
+             ("transb == GBLAS_OP_N ? \"m\" : \"n\"", "transb == GBLAS_OP_N ? m : n"),
+             need="work && !beta_zero"),
+         Mat("C", "m", "n", "ldc", ("\"m\"", "m"), need="work", out=True)],
+        quick="!work", flops="3 * m * n", bytes="3 * m * n * E", level=3, bench=False,
+        doc="C = alpha * op(A) + beta * op(B), C m x n (cuBLAS's geam, a BLAS extension). alpha\n"
+            "== 0 never reads A, beta == 0 never reads B (in host pointer mode A or B may then be\n"
+            "NULL). C may be A itself (in place) where transa == N and ldc == lda, or B where\n"
+            "transb == N and ldc == ldb; any other overlap of C with A or B is undefined."),
+    Routine(
+        "dgmm", "sd",
+        [Side("side"), Size("m"), Size("n"), Let("work", "m > 0 && n > 0"),
+         Mat("A", "m", "n", "lda", ("\"m\"", "m"), need="work"),
+         Vec("x", "side == GBLAS_SIDE_LEFT ? m : n", "incx", need="work"),
+         Mat("C", "m", "n", "ldc", ("\"m\"", "m"), need="work", out=True)],
+        quick="!work", flops="m * n", bytes="2 * m * n * E", level=3, bench=False,
+        doc="C = diag(x) * A (side LEFT, x m elements) or A * diag(x) (RIGHT, x n elements), A\n"
+            "and C m x n (cuBLAS's dgmm, a BLAS extension). A negative incx walks x backwards,\n"
+            "as the reference BLAS's vectors. C may be A itself where ldc == lda; any other\n"
+            "overlap is undefined."),
 ]

@@ -86,6 +86,11 @@ typedef gblas_status_t gblas_gemm_batched_fn(gblas_ctx *ctx, gblas_operation_t t
     gblas_operation_t transb, int64_t m, int64_t n, int64_t k, const void *alpha,
     const void *const *Aarray, int64_t lda, const void *const *Barray, int64_t ldb,
     const void *beta, void *const *Carray, int64_t ldc, int64_t batch_count);
+typedef gblas_status_t gblas_geam_fn(gblas_ctx *ctx, gblas_operation_t transa,
+    gblas_operation_t transb, int64_t m, int64_t n, const void *alpha, const void *A, int64_t lda,
+    const void *beta, const void *B, int64_t ldb, void *C, int64_t ldc);
+typedef gblas_status_t gblas_dgmm_fn(gblas_ctx *ctx, gblas_side_mode_t side, int64_t m, int64_t n,
+    const void *A, int64_t lda, const void *x, int64_t incx, void *C, int64_t ldc);
 
 /* Entry [GBLAS_TYPE_x] of each routine, NULL where the routine has no such type. */
 typedef struct gblas_routine_ops {
@@ -121,6 +126,8 @@ typedef struct gblas_routine_ops {
     gblas_gemm_fn *gemm[GBLAS_TYPE_COUNT];
     gblas_gemm_strided_batched_fn *gemm_strided_batched[GBLAS_TYPE_COUNT];
     gblas_gemm_batched_fn *gemm_batched[GBLAS_TYPE_COUNT];
+    gblas_geam_fn *geam[GBLAS_TYPE_COUNT];
+    gblas_dgmm_fn *dgmm[GBLAS_TYPE_COUNT];
 } gblas_routine_ops;
 
 #endif /* GBLAS_ROUTINES_GEN_H */

@@ -317,6 +317,27 @@ gblas_status_t hr_gemm_batched(gblas_handle_t h, prec_t p, gblas_operation_t tra
     }
 }
 
+gblas_status_t hr_geam(gblas_handle_t h, prec_t p, gblas_operation_t transa,
+                       gblas_operation_t transb, int64_t m, int64_t n, const void *alpha,
+                       const void *A, int64_t lda, const void *beta, const void *B, int64_t ldb,
+                       void *C, int64_t ldc) {
+    switch (p) {
+    case PREC_S: return gblas_sgeam(h, transa, transb, m, n, alpha, A, lda, beta, B, ldb, C, ldc);
+    case PREC_D: return gblas_dgeam(h, transa, transb, m, n, alpha, A, lda, beta, B, ldb, C, ldc);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_dgmm(gblas_handle_t h, prec_t p, gblas_side_mode_t side, int64_t m, int64_t n,
+                       const void *A, int64_t lda, const void *x, int64_t incx, void *C,
+                       int64_t ldc) {
+    switch (p) {
+    case PREC_S: return gblas_sdgmm(h, side, m, n, A, lda, x, incx, C, ldc);
+    case PREC_D: return gblas_ddgmm(h, side, m, n, A, lda, x, incx, C, ldc);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
 const char *const hr_public_symbols[] = {
     "gblas_sdot",
     "gblas_ddot",
@@ -382,6 +403,10 @@ const char *const hr_public_symbols[] = {
     "gblas_dgemm_strided_batched",
     "gblas_sgemm_batched",
     "gblas_dgemm_batched",
+    "gblas_sgeam",
+    "gblas_dgeam",
+    "gblas_sdgmm",
+    "gblas_ddgmm",
     "gblas_version_number",
     "gblas_status_name",
     "gblas_status_string",
@@ -410,4 +435,4 @@ const char *const hr_public_symbols[] = {
     "gblas_set_vector_async",
     "gblas_get_vector_async",
 };
-const int hr_public_symbol_count = 91;
+const int hr_public_symbol_count = 95;

@@ -92,6 +92,13 @@ gblas_status_t hr_gemm_batched(gblas_handle_t h, prec_t p, gblas_operation_t tra
                                const void *alpha, const void *const *Aarray, int64_t lda,
                                const void *const *Barray, int64_t ldb, const void *beta,
                                void *const *Carray, int64_t ldc, int64_t batch_count);
+gblas_status_t hr_geam(gblas_handle_t h, prec_t p, gblas_operation_t transa,
+                       gblas_operation_t transb, int64_t m, int64_t n, const void *alpha,
+                       const void *A, int64_t lda, const void *beta, const void *B, int64_t ldb,
+                       void *C, int64_t ldc);
+gblas_status_t hr_dgmm(gblas_handle_t h, prec_t p, gblas_side_mode_t side, int64_t m, int64_t n,
+                       const void *A, int64_t lda, const void *x, int64_t incx, void *C,
+                       int64_t ldc);
 
 /* Every function of gblas.h: the routines of the table, then the rest of the API. */
 extern const char *const hr_public_symbols[];

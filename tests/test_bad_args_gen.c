@@ -4804,3 +4804,371 @@ API_TEST(bad_args, gemm_batched) {
     }
     bad_close(&env);
 }
+
+API_TEST(bad_args, geam) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_sgeam(NULL, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->s, bad->data, 2,
+                bad->s, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_sgeam: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_sgeam(env.not_handle, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 2, bad->s, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_sgeam: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_sgeam(env.h, (gblas_operation_t)99, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 2, bad->s, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgeam: transa = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, (gblas_operation_t)99, 2, 2, bad->s,
+                bad->data, 2, bad->s, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgeam: transb = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, -1, 2, bad->s, bad->data, 2,
+                bad->s, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgeam: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, -1, bad->s, bad->data, 2,
+                bad->s, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgeam: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, NULL, bad->data, 2,
+                bad->s, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgeam: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->host,
+                    bad->data, 2, bad->s, bad->data, 2, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgeam: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->data,
+                    bad->data, 2, bad->s, bad->data, 2, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgeam: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->s, NULL, 2,
+                bad->s, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgeam: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->s, bad->host,
+                    2, bad->s, bad->data, 2, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgeam: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->s, bad->data, 1,
+                bad->s, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgeam: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->s, bad->data,
+                ((int64_t)1 << 62), bad->s, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgeam: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->s, bad->data, 2,
+                NULL, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgeam: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->s, bad->data,
+                    2, bad->host, bad->data, 2, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgeam: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->s, bad->data,
+                    2, bad->data, bad->data, 2, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgeam: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->s, bad->data, 2,
+                bad->s, NULL, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgeam: B is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->s, bad->data,
+                    2, bad->s, bad->host, 2, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgeam: B = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->s, bad->data, 2,
+                bad->s, bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgeam: ldb = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->s, bad->data, 2,
+                bad->s, bad->data, ((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgeam: B (2 x 2, ldb = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->s, bad->data, 2,
+                bad->s, bad->data, 2, NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgeam: C is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->s, bad->data,
+                    2, bad->s, bad->data, 2, bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sgeam: C = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->s, bad->data, 2,
+                bad->s, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sgeam: ldc = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_sgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->s, bad->data, 2,
+                bad->s, bad->data, 2, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sgeam: C (2 x 2, ldc = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dgeam(NULL, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->d, bad->data, 2,
+                bad->d, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dgeam: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dgeam(env.not_handle, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 2, bad->d, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dgeam: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dgeam(env.h, (gblas_operation_t)99, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 2, bad->d, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgeam: transa = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, (gblas_operation_t)99, 2, 2, bad->d,
+                bad->data, 2, bad->d, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgeam: transb = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, -1, 2, bad->d, bad->data, 2,
+                bad->d, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgeam: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, -1, bad->d, bad->data, 2,
+                bad->d, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgeam: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, NULL, bad->data, 2,
+                bad->d, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgeam: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->host,
+                    bad->data, 2, bad->d, bad->data, 2, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgeam: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->data,
+                    bad->data, 2, bad->d, bad->data, 2, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgeam: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->d, NULL, 2,
+                bad->d, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgeam: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->d, bad->host,
+                    2, bad->d, bad->data, 2, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgeam: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->d, bad->data, 1,
+                bad->d, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgeam: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->d, bad->data,
+                ((int64_t)1 << 62), bad->d, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgeam: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->d, bad->data, 2,
+                NULL, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgeam: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->d, bad->data,
+                    2, bad->host, bad->data, 2, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgeam: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->d, bad->data,
+                    2, bad->data, bad->data, 2, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgeam: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->d, bad->data, 2,
+                bad->d, NULL, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgeam: B is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->d, bad->data,
+                    2, bad->d, bad->host, 2, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgeam: B = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->d, bad->data, 2,
+                bad->d, bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgeam: ldb = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->d, bad->data, 2,
+                bad->d, bad->data, ((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgeam: B (2 x 2, ldb = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->d, bad->data, 2,
+                bad->d, bad->data, 2, NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgeam: C is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->d, bad->data,
+                    2, bad->d, bad->data, 2, bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dgeam: C = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->d, bad->data, 2,
+                bad->d, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dgeam: ldc = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_dgeam(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, bad->d, bad->data, 2,
+                bad->d, bad->data, 2, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dgeam: C (2 x 2, ldc = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, dgmm) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_sdgmm(NULL, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_sdgmm: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_sdgmm(env.not_handle, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2,
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_sdgmm: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_sdgmm(env.h, (gblas_side_mode_t)99, 2, 2, bad->data, 2,
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sdgmm: side = 99 must be GBLAS_SIDE_LEFT or GBLAS_SIDE_RIGHT");
+        BAD_ERR(&env, env.h, gblas_sdgmm(env.h, GBLAS_SIDE_LEFT, -1, 2, bad->data, 2, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sdgmm: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sdgmm(env.h, GBLAS_SIDE_LEFT, 2, -1, bad->data, 2, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sdgmm: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_sdgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, NULL, 2, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sdgmm: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sdgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->host, 2, bad->data,
+                    1, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sdgmm: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sdgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 1, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sdgmm: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_sdgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data,
+                ((int64_t)1 << 62), bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sdgmm: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sdgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, NULL, 1,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sdgmm: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sdgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, bad->host,
+                    1, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sdgmm: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sdgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, bad->data, 0,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sdgmm: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_sdgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, bad->data,
+                ((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sdgmm: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sdgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, bad->data,
+                -((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sdgmm: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_sdgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, bad->data, 1,
+                NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sdgmm: C is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_sdgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, bad->data,
+                    1, bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_sdgmm: C = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_sdgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, bad->data, 1,
+                bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_sdgmm: ldc = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_sdgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, bad->data, 1,
+                bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_sdgmm: C (2 x 2, ldc = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_ddgmm(NULL, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_ddgmm: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_ddgmm(env.not_handle, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2,
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_ddgmm: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_ddgmm(env.h, (gblas_side_mode_t)99, 2, 2, bad->data, 2,
+                bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ddgmm: side = 99 must be GBLAS_SIDE_LEFT or GBLAS_SIDE_RIGHT");
+        BAD_ERR(&env, env.h, gblas_ddgmm(env.h, GBLAS_SIDE_LEFT, -1, 2, bad->data, 2, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ddgmm: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_ddgmm(env.h, GBLAS_SIDE_LEFT, 2, -1, bad->data, 2, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ddgmm: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_ddgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, NULL, 2, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ddgmm: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ddgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->host, 2, bad->data,
+                    1, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ddgmm: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ddgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 1, bad->data, 1,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ddgmm: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_ddgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data,
+                ((int64_t)1 << 62), bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ddgmm: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ddgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, NULL, 1,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ddgmm: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ddgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, bad->host,
+                    1, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ddgmm: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ddgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, bad->data, 0,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ddgmm: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_ddgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, bad->data,
+                ((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ddgmm: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ddgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, bad->data,
+                -((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ddgmm: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ddgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, bad->data, 1,
+                NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ddgmm: C is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ddgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, bad->data,
+                    1, bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ddgmm: C = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ddgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, bad->data, 1,
+                bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ddgmm: ldc = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_ddgmm(env.h, GBLAS_SIDE_LEFT, 2, 2, bad->data, 2, bad->data, 1,
+                bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ddgmm: C (2 x 2, ldc = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}

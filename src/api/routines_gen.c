@@ -1202,3 +1202,91 @@ gblas_status_t gblas_dgemm_batched(gblas_handle_t h, gblas_operation_t transa,
     gblas_handle_unlock(h);
     return status;
 }
+
+/* geam: transa, transb, m, n, alpha, A, lda, beta, B, ldb, C, ldc */
+static gblas_status_t run_geam(gblas_handle_t h, const char *routine, gblas_type t,
+                               gblas_operation_t transa, gblas_operation_t transb, int64_t m,
+                               int64_t n, const void *alpha, const void *A, int64_t lda,
+                               const void *beta, const void *B, int64_t ldb, void *C, int64_t ldc) {
+    GBLAS_TRY(gblas_check_op(h, routine, "transa", transa));
+    GBLAS_TRY(gblas_check_op(h, routine, "transb", transb));
+    GBLAS_TRY(gblas_check_size(h, routine, "m", m));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    const int work = m > 0 && n > 0;
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
+    const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, transa == GBLAS_OP_N ? m : n,
+        transa == GBLAS_OP_N ? n : m, "lda", lda, transa == GBLAS_OP_N ? "m" : "n",
+        transa == GBLAS_OP_N ? m : n, work && !alpha_zero));
+    GBLAS_TRY(gblas_check_scalar(h, routine, "beta", beta, work));
+    const int beta_zero = work && gblas_scalar_is(h, t, beta, 0.0);
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "B", B, transb == GBLAS_OP_N ? m : n,
+        transb == GBLAS_OP_N ? n : m, "ldb", ldb, transb == GBLAS_OP_N ? "m" : "n",
+        transb == GBLAS_OP_N ? m : n, work && !beta_zero));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "C", C, m, n, "ldc", ldc, "m", m, work));
+    if (!work) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.geam[t](&h->ctx, transa, transb, m, n, alpha, A,
+        lda, beta, B, ldb, C, ldc));
+}
+
+gblas_status_t gblas_sgeam(gblas_handle_t h, gblas_operation_t transa, gblas_operation_t transb,
+                           int64_t m, int64_t n, const float *alpha, const float *A, int64_t lda,
+                           const float *beta, const float *B, int64_t ldb, float *C, int64_t ldc) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_sgeam"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_geam(h, "gblas_sgeam", GBLAS_TYPE_S, transa, transb, m, n,
+                                           alpha, A, lda, beta, B, ldb, C, ldc);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dgeam(gblas_handle_t h, gblas_operation_t transa, gblas_operation_t transb,
+                           int64_t m, int64_t n, const double *alpha, const double *A, int64_t lda,
+                           const double *beta, const double *B, int64_t ldb, double *C,
+                           int64_t ldc) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dgeam"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_geam(h, "gblas_dgeam", GBLAS_TYPE_D, transa, transb, m, n,
+                                           alpha, A, lda, beta, B, ldb, C, ldc);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* dgmm: side, m, n, A, lda, x, incx, C, ldc */
+static gblas_status_t run_dgmm(gblas_handle_t h, const char *routine, gblas_type t,
+                               gblas_side_mode_t side, int64_t m, int64_t n, const void *A,
+                               int64_t lda, const void *x, int64_t incx, void *C, int64_t ldc) {
+    GBLAS_TRY(gblas_check_side(h, routine, "side", side));
+    GBLAS_TRY(gblas_check_size(h, routine, "m", m));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    const int work = m > 0 && n > 0;
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, m, n, "lda", lda, "m", m, work));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, side == GBLAS_SIDE_LEFT ? m : n, "incx", incx,
+        work));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "C", C, m, n, "ldc", ldc, "m", m, work));
+    if (!work) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.dgmm[t](&h->ctx, side, m, n, A, lda, x, incx, C,
+        ldc));
+}
+
+gblas_status_t gblas_sdgmm(gblas_handle_t h, gblas_side_mode_t side, int64_t m, int64_t n,
+                           const float *A, int64_t lda, const float *x, int64_t incx, float *C,
+                           int64_t ldc) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_sdgmm"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_dgmm(h, "gblas_sdgmm", GBLAS_TYPE_S, side, m, n, A, lda, x,
+                                           incx, C, ldc);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_ddgmm(gblas_handle_t h, gblas_side_mode_t side, int64_t m, int64_t n,
+                           const double *A, int64_t lda, const double *x, int64_t incx, double *C,
+                           int64_t ldc) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_ddgmm"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_dgmm(h, "gblas_ddgmm", GBLAS_TYPE_D, side, m, n, A, lda, x,
+                                           incx, C, ldc);
+    gblas_handle_unlock(h);
+    return status;
+}

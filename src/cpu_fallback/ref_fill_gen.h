@@ -99,4 +99,10 @@ static void ref_fill(gblas_ops *ops) {
 #if defined(REF_TYPE_S) || defined(REF_TYPE_D)
     ops->routine.gemm_batched[GBLAS_TYPE_TAG] = ref_gemm_batched;
 #endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.geam[GBLAS_TYPE_TAG] = ref_geam;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.dgmm[GBLAS_TYPE_TAG] = ref_dgmm;
+#endif
 }

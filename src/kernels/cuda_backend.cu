@@ -387,6 +387,27 @@ gblas_status_t cuda_gemm_batched(gblas_ctx *ctx, gblas_operation_t transa,
                                    ldc, batch));
 }
 
+template <typename T>
+gblas_status_t cuda_geam(gblas_ctx *ctx, gblas_operation_t transa, gblas_operation_t transb,
+                         int64_t m, int64_t n, const void *alpha, const void *A, int64_t lda,
+                         const void *beta, const void *B, int64_t ldb, void *C, int64_t ldc) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env,
+                    launch_geam<T>(&env, transa, transb, m, n, scalar_arg<T>(ctx, alpha),
+                                   static_cast<const T *>(A), lda, scalar_arg<T>(ctx, beta),
+                                   static_cast<const T *>(B), ldb, static_cast<T *>(C), ldc));
+}
+
+template <typename T>
+gblas_status_t cuda_dgmm(gblas_ctx *ctx, gblas_side_mode_t side, int64_t m, int64_t n,
+                         const void *A, int64_t lda, const void *x, int64_t incx, void *C,
+                         int64_t ldc) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env,
+                    launch_dgmm<T>(&env, side, m, n, static_cast<const T *>(A), lda,
+                                   static_cast<const T *>(x), incx, static_cast<T *>(C), ldc));
+}
+
 #include "cuda_fill_gen.h"
 
 /* ---- lifecycle and memory ------------------------------------------------------------------ */

@@ -66,4 +66,8 @@ static void cuda_fill_routines(gblas_ops *ops) {
     ops->routine.gemm_strided_batched[GBLAS_TYPE_D] = cuda_gemm_strided_batched<double>;
     ops->routine.gemm_batched[GBLAS_TYPE_S] = cuda_gemm_batched<float>;
     ops->routine.gemm_batched[GBLAS_TYPE_D] = cuda_gemm_batched<double>;
+    ops->routine.geam[GBLAS_TYPE_S] = cuda_geam<float>;
+    ops->routine.geam[GBLAS_TYPE_D] = cuda_geam<double>;
+    ops->routine.dgmm[GBLAS_TYPE_S] = cuda_dgmm<float>;
+    ops->routine.dgmm[GBLAS_TYPE_D] = cuda_dgmm<double>;
 }

@@ -168,3 +168,14 @@ cudaError_t launch_syr2(gblas_cuda_env *env, gblas_fill_mode_t uplo, int64_t n, 
 template <typename T>
 cudaError_t launch_spr2(gblas_cuda_env *env, gblas_fill_mode_t uplo, int64_t n, Scalar<T> alpha,
                         const T *x, int64_t incx, const T *y, int64_t incy, T *AP);
+
+/* geam.cu: C = alpha op(A) + beta op(B) (alpha == 0 never reads A, beta == 0 never reads B;
+ * C may be an untransposed A or B with the same leading dimension); C = diag(x) A (side LEFT)
+ * or A diag(x) (RIGHT), C may be A with the same leading dimension. */
+template <typename T>
+cudaError_t launch_geam(gblas_cuda_env *env, gblas_operation_t transa, gblas_operation_t transb,
+                        int64_t m, int64_t n, Scalar<T> alpha, const T *A, int64_t lda,
+                        Scalar<T> beta, const T *B, int64_t ldb, T *C, int64_t ldc);
+template <typename T>
+cudaError_t launch_dgmm(gblas_cuda_env *env, gblas_side_mode_t side, int64_t m, int64_t n,
+                        const T *A, int64_t lda, const T *x, int64_t incx, T *C, int64_t ldc);
