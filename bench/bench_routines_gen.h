@@ -42,6 +42,12 @@ typedef enum {
     BENCH_GEMM_BATCHED,
     BENCH_GEAM,
     BENCH_DGMM,
+    BENCH_SYMM,
+    BENCH_SYRK,
+    BENCH_SYR2K,
+    BENCH_TRMM,
+    BENCH_TRSM,
+    BENCH_TRSM_BATCHED,
     BENCH_TABLE_ROUTINES
 } bench_table_routine;
 

@@ -866,6 +866,198 @@ static void fz_dgmm(fz_call *fzc) {
     fz_check(fzc);
 }
 
+/* symm: side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc */
+static void fz_symm(fz_call *fzc) {
+    const gblas_side_mode_t side = fz_side_mode(fzc);
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
+    const int64_t m = fz_size(fzc, "m");
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t lda = fz_ld(fzc, side == GBLAS_SIDE_LEFT ? m : n);
+    const int64_t ldb = fz_ld(fzc, m);
+    const int64_t ldc = fz_ld(fzc, m);
+    const int work = m > 0 && n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *A = fz_mat(fzc, "A", side == GBLAS_SIDE_LEFT ? m : n, side == GBLAS_SIDE_LEFT ? m : n,
+        lda, side == GBLAS_SIDE_LEFT ? m : n, work && !alpha_zero, 0);
+    fz_triangle(fzc, A, uplo, 0, 0);
+    fz_arg *B = fz_mat(fzc, "B", m, n, ldb, m, work && !alpha_zero, 0);
+    fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
+    fz_arg *C = fz_mat(fzc, "C", m, n, ldc, m, work, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_ssymm(fzh, side, uplo, m, n, alpha->p[fzs], A->p[fzs],
+            lda, B->p[fzs], ldb, beta->p[fzs], C->p[fzs], ldc); break;
+        case FZ_D: fzc->status[fzs] = gblas_dsymm(fzh, side, uplo, m, n, alpha->p[fzs], A->p[fzs],
+            lda, B->p[fzs], ldb, beta->p[fzs], C->p[fzs], ldc); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* syrk: uplo, trans, n, k, alpha, A, lda, beta, C, ldc */
+static void fz_syrk(fz_call *fzc) {
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
+    const gblas_operation_t trans = fz_op(fzc);
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t k = fz_size(fzc, "k");
+    const int64_t lda = fz_ld(fzc, trans == GBLAS_OP_N ? n : k);
+    const int64_t ldc = fz_ld(fzc, n);
+    const int work = n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *A = fz_mat(fzc, "A", trans == GBLAS_OP_N ? n : k, trans == GBLAS_OP_N ? k : n, lda,
+        trans == GBLAS_OP_N ? n : k, work && k > 0 && !alpha_zero, 0);
+    fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
+    fz_arg *C = fz_mat(fzc, "C", n, n, ldc, n, work, 1);
+    fz_triangle(fzc, C, uplo, 0, 0);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_ssyrk(fzh, uplo, trans, n, k, alpha->p[fzs], A->p[fzs],
+            lda, beta->p[fzs], C->p[fzs], ldc); break;
+        case FZ_D: fzc->status[fzs] = gblas_dsyrk(fzh, uplo, trans, n, k, alpha->p[fzs], A->p[fzs],
+            lda, beta->p[fzs], C->p[fzs], ldc); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* syr2k: uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc */
+static void fz_syr2k(fz_call *fzc) {
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
+    const gblas_operation_t trans = fz_op(fzc);
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t k = fz_size(fzc, "k");
+    const int64_t lda = fz_ld(fzc, trans == GBLAS_OP_N ? n : k);
+    const int64_t ldb = fz_ld(fzc, trans == GBLAS_OP_N ? n : k);
+    const int64_t ldc = fz_ld(fzc, n);
+    const int work = n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *A = fz_mat(fzc, "A", trans == GBLAS_OP_N ? n : k, trans == GBLAS_OP_N ? k : n, lda,
+        trans == GBLAS_OP_N ? n : k, work && k > 0 && !alpha_zero, 0);
+    fz_arg *B = fz_mat(fzc, "B", trans == GBLAS_OP_N ? n : k, trans == GBLAS_OP_N ? k : n, ldb,
+        trans == GBLAS_OP_N ? n : k, work && k > 0 && !alpha_zero, 0);
+    fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
+    fz_arg *C = fz_mat(fzc, "C", n, n, ldc, n, work, 1);
+    fz_triangle(fzc, C, uplo, 0, 0);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_ssyr2k(fzh, uplo, trans, n, k, alpha->p[fzs], A->p[fzs],
+            lda, B->p[fzs], ldb, beta->p[fzs], C->p[fzs], ldc); break;
+        case FZ_D: fzc->status[fzs] = gblas_dsyr2k(fzh, uplo, trans, n, k, alpha->p[fzs], A->p[fzs],
+            lda, B->p[fzs], ldb, beta->p[fzs], C->p[fzs], ldc); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* trmm: side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, C, ldc */
+static void fz_trmm(fz_call *fzc) {
+    const gblas_side_mode_t side = fz_side_mode(fzc);
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
+    const gblas_operation_t trans = fz_op(fzc);
+    const gblas_diag_type_t diag = fz_diag(fzc);
+    const int64_t m = fz_size(fzc, "m");
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t lda = fz_ld(fzc, side == GBLAS_SIDE_LEFT ? m : n);
+    const int64_t ldb = fz_ld(fzc, m);
+    const int64_t ldc = fz_ld(fzc, m);
+    const int work = m > 0 && n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *A = fz_mat(fzc, "A", side == GBLAS_SIDE_LEFT ? m : n, side == GBLAS_SIDE_LEFT ? m : n,
+        lda, side == GBLAS_SIDE_LEFT ? m : n, work && !alpha_zero, 0);
+    fz_triangle(fzc, A, uplo, diag == GBLAS_DIAG_UNIT, 0);
+    fz_arg *B = fz_mat(fzc, "B", m, n, ldb, m, work && !alpha_zero, 0);
+    fz_arg *C = fz_mat(fzc, "C", m, n, ldc, m, work, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_strmm(fzh, side, uplo, trans, diag, m, n, alpha->p[fzs],
+            A->p[fzs], lda, B->p[fzs], ldb, C->p[fzs], ldc); break;
+        case FZ_D: fzc->status[fzs] = gblas_dtrmm(fzh, side, uplo, trans, diag, m, n, alpha->p[fzs],
+            A->p[fzs], lda, B->p[fzs], ldb, C->p[fzs], ldc); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* trsm: side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb */
+static void fz_trsm(fz_call *fzc) {
+    const gblas_side_mode_t side = fz_side_mode(fzc);
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
+    const gblas_operation_t trans = fz_op(fzc);
+    const gblas_diag_type_t diag = fz_diag(fzc);
+    const int64_t m = fz_size(fzc, "m");
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t lda = fz_ld(fzc, side == GBLAS_SIDE_LEFT ? m : n);
+    const int64_t ldb = fz_ld(fzc, m);
+    const int work = m > 0 && n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *A = fz_mat(fzc, "A", side == GBLAS_SIDE_LEFT ? m : n, side == GBLAS_SIDE_LEFT ? m : n,
+        lda, side == GBLAS_SIDE_LEFT ? m : n, work && !alpha_zero, 0);
+    fz_triangle(fzc, A, uplo, diag == GBLAS_DIAG_UNIT, 0);
+    fz_arg *B = fz_mat(fzc, "B", m, n, ldb, m, work, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_strsm(fzh, side, uplo, trans, diag, m, n, alpha->p[fzs],
+            A->p[fzs], lda, B->p[fzs], ldb); break;
+        case FZ_D: fzc->status[fzs] = gblas_dtrsm(fzh, side, uplo, trans, diag, m, n, alpha->p[fzs],
+            A->p[fzs], lda, B->p[fzs], ldb); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* trsm_batched: side, uplo, trans, diag, m, n, alpha, Aarray, lda, Barray, ldb, batch_count */
+static void fz_trsm_batched(fz_call *fzc) {
+    const gblas_side_mode_t side = fz_side_mode(fzc);
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
+    const gblas_operation_t trans = fz_op(fzc);
+    const gblas_diag_type_t diag = fz_diag(fzc);
+    const int64_t m = fz_size(fzc, "m");
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t lda = fz_ld(fzc, side == GBLAS_SIDE_LEFT ? m : n);
+    const int64_t ldb = fz_ld(fzc, m);
+    const int64_t batch_count = fz_size(fzc, "batch_count");
+    const int work = m > 0 && n > 0 && batch_count > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *Aarray = fz_mat(fzc, "Aarray", side == GBLAS_SIDE_LEFT ? m : n,
+        side == GBLAS_SIDE_LEFT ? m : n, lda, side == GBLAS_SIDE_LEFT ? m : n, work && !alpha_zero,
+        0);
+    fz_triangle(fzc, Aarray, uplo, diag == GBLAS_DIAG_UNIT, 0);
+    fz_arg *Barray = fz_mat(fzc, "Barray", m, n, ldb, m, work, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_strsm_batched(fzh, side, uplo, trans, diag, m, n,
+            alpha->p[fzs], Aarray->p[fzs], lda, Barray->p[fzs], ldb, batch_count); break;
+        case FZ_D: fzc->status[fzs] = gblas_dtrsm_batched(fzh, side, uplo, trans, diag, m, n,
+            alpha->p[fzs], Aarray->p[fzs], lda, Barray->p[fzs], ldb, batch_count); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
 const fz_entry fz_entries[] = {
     {"gblas_sdot", FZ_S, fz_dot},
     {"gblas_ddot", FZ_D, fz_dot},
@@ -935,5 +1127,17 @@ const fz_entry fz_entries[] = {
     {"gblas_dgeam", FZ_D, fz_geam},
     {"gblas_sdgmm", FZ_S, fz_dgmm},
     {"gblas_ddgmm", FZ_D, fz_dgmm},
+    {"gblas_ssymm", FZ_S, fz_symm},
+    {"gblas_dsymm", FZ_D, fz_symm},
+    {"gblas_ssyrk", FZ_S, fz_syrk},
+    {"gblas_dsyrk", FZ_D, fz_syrk},
+    {"gblas_ssyr2k", FZ_S, fz_syr2k},
+    {"gblas_dsyr2k", FZ_D, fz_syr2k},
+    {"gblas_strmm", FZ_S, fz_trmm},
+    {"gblas_dtrmm", FZ_D, fz_trmm},
+    {"gblas_strsm", FZ_S, fz_trsm},
+    {"gblas_dtrsm", FZ_D, fz_trsm},
+    {"gblas_strsm_batched", FZ_S, fz_trsm_batched},
+    {"gblas_dtrsm_batched", FZ_D, fz_trsm_batched},
 };
 const int fz_entry_count = (int)(sizeof fz_entries / sizeof fz_entries[0]);

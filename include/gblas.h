@@ -527,6 +527,68 @@ GBLAS_API gblas_status_t gblas_sdgmm(gblas_handle_t h, gblas_side_mode_t side, i
 GBLAS_API gblas_status_t gblas_ddgmm(gblas_handle_t h, gblas_side_mode_t side, int64_t m, int64_t n,
     const double *A, int64_t lda, const double *x, int64_t incx, double *C, int64_t ldc);
 
+/* C = alpha * A * B + beta * C (side LEFT, A m x m) or alpha * B * A + beta * C (RIGHT,
+ * A n x n), A symmetric with only its uplo triangle read, B and C m x n. */
+GBLAS_API gblas_status_t gblas_ssymm(gblas_handle_t h, gblas_side_mode_t side,
+    gblas_fill_mode_t uplo, int64_t m, int64_t n, const float *alpha, const float *A, int64_t lda,
+    const float *B, int64_t ldb, const float *beta, float *C, int64_t ldc);
+GBLAS_API gblas_status_t gblas_dsymm(gblas_handle_t h, gblas_side_mode_t side,
+    gblas_fill_mode_t uplo, int64_t m, int64_t n, const double *alpha, const double *A, int64_t lda,
+    const double *B, int64_t ldb, const double *beta, double *C, int64_t ldc);
+
+/* C = alpha * op(A) * op(A)^T + beta * C, only C's uplo triangle read and written,
+ * op(A) n x k (trans N: A n x k; T or C: A k x n). k == 0 gives C = beta * C. */
+GBLAS_API gblas_status_t gblas_ssyrk(gblas_handle_t h, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, int64_t n, int64_t k, const float *alpha, const float *A, int64_t lda,
+    const float *beta, float *C, int64_t ldc);
+GBLAS_API gblas_status_t gblas_dsyrk(gblas_handle_t h, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, int64_t n, int64_t k, const double *alpha, const double *A,
+    int64_t lda, const double *beta, double *C, int64_t ldc);
+
+/* C = alpha * (op(A) * op(B)^T + op(B) * op(A)^T) + beta * C, only C's uplo triangle
+ * read and written, op(A), op(B) n x k. k == 0 gives C = beta * C. */
+GBLAS_API gblas_status_t gblas_ssyr2k(gblas_handle_t h, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, int64_t n, int64_t k, const float *alpha, const float *A, int64_t lda,
+    const float *B, int64_t ldb, const float *beta, float *C, int64_t ldc);
+GBLAS_API gblas_status_t gblas_dsyr2k(gblas_handle_t h, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, int64_t n, int64_t k, const double *alpha, const double *A,
+    int64_t lda, const double *B, int64_t ldb, const double *beta, double *C, int64_t ldc);
+
+/* C = alpha * op(A) * B (side LEFT, A m x m) or alpha * B * op(A) (RIGHT, A n x n), A
+ * triangular (uplo, diag as trmv's), B and C m x n: cuBLAS's out-of-place form; C may
+ * be B itself (ldc == ldb), the reference BLAS's in-place TRMM. alpha == 0 sets C to
+ * zero without reading A or B. */
+GBLAS_API gblas_status_t gblas_strmm(gblas_handle_t h, gblas_side_mode_t side,
+    gblas_fill_mode_t uplo, gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+    const float *alpha, const float *A, int64_t lda, const float *B, int64_t ldb, float *C,
+    int64_t ldc);
+GBLAS_API gblas_status_t gblas_dtrmm(gblas_handle_t h, gblas_side_mode_t side,
+    gblas_fill_mode_t uplo, gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+    const double *alpha, const double *A, int64_t lda, const double *B, int64_t ldb, double *C,
+    int64_t ldc);
+
+/* Solves op(A) * X = alpha * B (side LEFT, A m x m) or X * op(A) = alpha * B (RIGHT,
+ * A n x n) for X, which overwrites B (m x n); A triangular as trmv's. alpha == 0 sets
+ * B to zero without reading A. No test for singularity. */
+GBLAS_API gblas_status_t gblas_strsm(gblas_handle_t h, gblas_side_mode_t side,
+    gblas_fill_mode_t uplo, gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+    const float *alpha, const float *A, int64_t lda, float *B, int64_t ldb);
+GBLAS_API gblas_status_t gblas_dtrsm(gblas_handle_t h, gblas_side_mode_t side,
+    gblas_fill_mode_t uplo, gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+    const double *alpha, const double *A, int64_t lda, double *B, int64_t ldb);
+
+/* trsm on each of batch_count (A_i, B_i) given by arrays of pointers in backend memory,
+ * as gemm_batched's (the pointers themselves are the caller's to get right; no B_i may
+ * overlap another or any A_j). batch_count == 0 returns at once. */
+GBLAS_API gblas_status_t gblas_strsm_batched(gblas_handle_t h, gblas_side_mode_t side,
+    gblas_fill_mode_t uplo, gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+    const float *alpha, const float *const *Aarray, int64_t lda, float *const *Barray, int64_t ldb,
+    int64_t batch_count);
+GBLAS_API gblas_status_t gblas_dtrsm_batched(gblas_handle_t h, gblas_side_mode_t side,
+    gblas_fill_mode_t uplo, gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+    const double *alpha, const double *const *Aarray, int64_t lda, double *const *Barray,
+    int64_t ldb, int64_t batch_count);
+
 /* END GENERATED ROUTINES */
 
 #ifdef __cplusplus

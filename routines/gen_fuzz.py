@@ -65,7 +65,7 @@ def structure(r, a):
         return wrap("    fz_triangle(", ["fzc", a.name, uplo.name, unit, solve], ");", indent=8)
     band = BAND.match(a.rows)
     if band is None:
-        if uplo is None:
+        if uplo is None or (uplo.of is not None and uplo.of != a.name):
             return None  # a general matrix
         if a.rows != a.cols:
             raise SystemExit("gen_fuzz: %s's triangle %s is not square" % (r.name, a.name))

@@ -38,8 +38,10 @@ class Op:
 
 @dataclass
 class Uplo:
-    """gblas_fill_mode_t: which triangle is stored and referenced."""
+    """gblas_fill_mode_t: which triangle is stored and referenced, of the matrix named `of`
+    (None: the routine's only matrix)."""
     name: str
+    of: Optional[str] = None
 
 
 @dataclass
@@ -492,4 +494,101 @@ ROUTINES = [
             "and C m x n (cuBLAS's dgmm, a BLAS extension). A negative incx walks x backwards,\n"
             "as the reference BLAS's vectors. C may be A itself where ldc == lda; any other\n"
             "overlap is undefined."),
+    Routine(
+        "symm", "sd",
+        [Side("side"), Uplo("uplo", of="A"), Size("m"), Size("n"), Let("work", "m > 0 && n > 0"),
+         Scalar("alpha", need="work"),
+         Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Mat("A", "side == GBLAS_SIDE_LEFT ? m : n", "side == GBLAS_SIDE_LEFT ? m : n", "lda",
+             ("side == GBLAS_SIDE_LEFT ? \"m\" : \"n\"", "side == GBLAS_SIDE_LEFT ? m : n"),
+             need="work && !alpha_zero"),
+         Mat("B", "m", "n", "ldb", ("\"m\"", "m"), need="work && !alpha_zero"),
+         Scalar("beta", need="work"),
+         Mat("C", "m", "n", "ldc", ("\"m\"", "m"), need="work", out=True)],
+        quick="!work || (alpha_zero && gblas_scalar_is(h, t, beta, 1.0))",
+        flops="2 * m * n * (side == GBLAS_SIDE_LEFT ? m : n)",
+        bytes="((side == GBLAS_SIDE_LEFT ? m * m : n * n) / 2 + 3 * m * n) * E", level=3,
+        doc="C = alpha * A * B + beta * C (side LEFT, A m x m) or alpha * B * A + beta * C (RIGHT,\n"
+            "A n x n), A symmetric with only its uplo triangle read, B and C m x n."),
+    Routine(
+        "syrk", "sd",
+        [Uplo("uplo", of="C"), Op("trans"), Size("n"), Size("k"), Let("work", "n > 0"),
+         Scalar("alpha", need="work"),
+         Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Mat("A", "trans == GBLAS_OP_N ? n : k", "trans == GBLAS_OP_N ? k : n", "lda",
+             ("trans == GBLAS_OP_N ? \"n\" : \"k\"", "trans == GBLAS_OP_N ? n : k"),
+             need="work && k > 0 && !alpha_zero"),
+         Scalar("beta", need="work"),
+         Mat("C", "n", "n", "ldc", ("\"n\"", "n"), need="work", out=True)],
+        quick="!work || ((alpha_zero || k == 0) && gblas_scalar_is(h, t, beta, 1.0))",
+        flops="n * (n + 1) * k", bytes="(n * k + n * (n + 1) / 2) * E", level=3,
+        doc="C = alpha * op(A) * op(A)^T + beta * C, only C's uplo triangle read and written,\n"
+            "op(A) n x k (trans N: A n x k; T or C: A k x n). k == 0 gives C = beta * C."),
+    Routine(
+        "syr2k", "sd",
+        [Uplo("uplo", of="C"), Op("trans"), Size("n"), Size("k"), Let("work", "n > 0"),
+         Scalar("alpha", need="work"),
+         Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Mat("A", "trans == GBLAS_OP_N ? n : k", "trans == GBLAS_OP_N ? k : n", "lda",
+             ("trans == GBLAS_OP_N ? \"n\" : \"k\"", "trans == GBLAS_OP_N ? n : k"),
+             need="work && k > 0 && !alpha_zero"),
+         Mat("B", "trans == GBLAS_OP_N ? n : k", "trans == GBLAS_OP_N ? k : n", "ldb",
+             ("trans == GBLAS_OP_N ? \"n\" : \"k\"", "trans == GBLAS_OP_N ? n : k"),
+             need="work && k > 0 && !alpha_zero"),
+         Scalar("beta", need="work"),
+         Mat("C", "n", "n", "ldc", ("\"n\"", "n"), need="work", out=True)],
+        quick="!work || ((alpha_zero || k == 0) && gblas_scalar_is(h, t, beta, 1.0))",
+        flops="2 * n * (n + 1) * k", bytes="(2 * n * k + n * (n + 1) / 2) * E", level=3,
+        doc="C = alpha * (op(A) * op(B)^T + op(B) * op(A)^T) + beta * C, only C's uplo triangle\n"
+            "read and written, op(A), op(B) n x k. k == 0 gives C = beta * C."),
+    Routine(
+        "trmm", "sd",
+        [Side("side"), Uplo("uplo", of="A"), Op("trans"), Diag("diag"), Size("m"), Size("n"),
+         Let("work", "m > 0 && n > 0"), Scalar("alpha", need="work"),
+         Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Mat("A", "side == GBLAS_SIDE_LEFT ? m : n", "side == GBLAS_SIDE_LEFT ? m : n", "lda",
+             ("side == GBLAS_SIDE_LEFT ? \"m\" : \"n\"", "side == GBLAS_SIDE_LEFT ? m : n"),
+             need="work && !alpha_zero"),
+         Mat("B", "m", "n", "ldb", ("\"m\"", "m"), need="work && !alpha_zero"),
+         Mat("C", "m", "n", "ldc", ("\"m\"", "m"), need="work", out=True)],
+        quick="!work",
+        flops="m * n * (side == GBLAS_SIDE_LEFT ? m : n)",
+        bytes="((side == GBLAS_SIDE_LEFT ? m * m : n * n) / 2 + 2 * m * n) * E", level=3,
+        doc="C = alpha * op(A) * B (side LEFT, A m x m) or alpha * B * op(A) (RIGHT, A n x n), A\n"
+            "triangular (uplo, diag as trmv's), B and C m x n: cuBLAS's out-of-place form; C may\n"
+            "be B itself (ldc == ldb), the reference BLAS's in-place TRMM. alpha == 0 sets C to\n"
+            "zero without reading A or B."),
+    Routine(
+        "trsm", "sd",
+        [Side("side"), Uplo("uplo", of="A"), Op("trans"), Diag("diag"), Size("m"), Size("n"),
+         Let("work", "m > 0 && n > 0"), Scalar("alpha", need="work"),
+         Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Mat("A", "side == GBLAS_SIDE_LEFT ? m : n", "side == GBLAS_SIDE_LEFT ? m : n", "lda",
+             ("side == GBLAS_SIDE_LEFT ? \"m\" : \"n\"", "side == GBLAS_SIDE_LEFT ? m : n"),
+             need="work && !alpha_zero"),
+         Mat("B", "m", "n", "ldb", ("\"m\"", "m"), need="work", out=True)],
+        quick="!work",
+        flops="m * n * (side == GBLAS_SIDE_LEFT ? m : n)",
+        bytes="((side == GBLAS_SIDE_LEFT ? m * m : n * n) / 2 + 2 * m * n) * E", level=3,
+        doc="Solves op(A) * X = alpha * B (side LEFT, A m x m) or X * op(A) = alpha * B (RIGHT,\n"
+            "A n x n) for X, which overwrites B (m x n); A triangular as trmv's. alpha == 0 sets\n"
+            "B to zero without reading A. No test for singularity."),
+    Routine(
+        "trsm_batched", "sd",
+        [Side("side"), Uplo("uplo", of="Aarray"), Op("trans"), Diag("diag"), Size("m"), Size("n"),
+         Let("work", "m > 0 && n > 0 && batch_count > 0"), Scalar("alpha", need="work"),
+         Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),
+         Mat("Aarray", "side == GBLAS_SIDE_LEFT ? m : n", "side == GBLAS_SIDE_LEFT ? m : n",
+             "lda", ("side == GBLAS_SIDE_LEFT ? \"m\" : \"n\"", "side == GBLAS_SIDE_LEFT ? m : n"),
+             need="work && !alpha_zero", count="batch_count", array=True),
+         Mat("Barray", "m", "n", "ldb", ("\"m\"", "m"), need="work", out=True,
+             count="batch_count", array=True),
+         Size("batch_count")],
+        quick="!work",
+        flops="m * n * (side == GBLAS_SIDE_LEFT ? m : n) * batch_count",
+        bytes="((side == GBLAS_SIDE_LEFT ? m * m : n * n) / 2 + 2 * m * n) * batch_count * E",
+        level=3, bench=False,
+        doc="trsm on each of batch_count (A_i, B_i) given by arrays of pointers in backend memory,\n"
+            "as gemm_batched's (the pointers themselves are the caller's to get right; no B_i may\n"
+            "overlap another or any A_j). batch_count == 0 returns at once."),
 ]

@@ -91,6 +91,25 @@ typedef gblas_status_t gblas_geam_fn(gblas_ctx *ctx, gblas_operation_t transa,
     const void *beta, const void *B, int64_t ldb, void *C, int64_t ldc);
 typedef gblas_status_t gblas_dgmm_fn(gblas_ctx *ctx, gblas_side_mode_t side, int64_t m, int64_t n,
     const void *A, int64_t lda, const void *x, int64_t incx, void *C, int64_t ldc);
+typedef gblas_status_t gblas_symm_fn(gblas_ctx *ctx, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+    int64_t m, int64_t n, const void *alpha, const void *A, int64_t lda, const void *B, int64_t ldb,
+    const void *beta, void *C, int64_t ldc);
+typedef gblas_status_t gblas_syrk_fn(gblas_ctx *ctx, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, int64_t n, int64_t k, const void *alpha, const void *A, int64_t lda,
+    const void *beta, void *C, int64_t ldc);
+typedef gblas_status_t gblas_syr2k_fn(gblas_ctx *ctx, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, int64_t n, int64_t k, const void *alpha, const void *A, int64_t lda,
+    const void *B, int64_t ldb, const void *beta, void *C, int64_t ldc);
+typedef gblas_status_t gblas_trmm_fn(gblas_ctx *ctx, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n, const void *alpha,
+    const void *A, int64_t lda, const void *B, int64_t ldb, void *C, int64_t ldc);
+typedef gblas_status_t gblas_trsm_fn(gblas_ctx *ctx, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+    gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n, const void *alpha,
+    const void *A, int64_t lda, void *B, int64_t ldb);
+typedef gblas_status_t gblas_trsm_batched_fn(gblas_ctx *ctx, gblas_side_mode_t side,
+    gblas_fill_mode_t uplo, gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+    const void *alpha, const void *const *Aarray, int64_t lda, void *const *Barray, int64_t ldb,
+    int64_t batch_count);
 
 /* Entry [GBLAS_TYPE_x] of each routine, NULL where the routine has no such type. */
 typedef struct gblas_routine_ops {
@@ -128,6 +147,12 @@ typedef struct gblas_routine_ops {
     gblas_gemm_batched_fn *gemm_batched[GBLAS_TYPE_COUNT];
     gblas_geam_fn *geam[GBLAS_TYPE_COUNT];
     gblas_dgmm_fn *dgmm[GBLAS_TYPE_COUNT];
+    gblas_symm_fn *symm[GBLAS_TYPE_COUNT];
+    gblas_syrk_fn *syrk[GBLAS_TYPE_COUNT];
+    gblas_syr2k_fn *syr2k[GBLAS_TYPE_COUNT];
+    gblas_trmm_fn *trmm[GBLAS_TYPE_COUNT];
+    gblas_trsm_fn *trsm[GBLAS_TYPE_COUNT];
+    gblas_trsm_batched_fn *trsm_batched[GBLAS_TYPE_COUNT];
 } gblas_routine_ops;
 
 #endif /* GBLAS_ROUTINES_GEN_H */

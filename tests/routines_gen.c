@@ -338,6 +338,73 @@ gblas_status_t hr_dgmm(gblas_handle_t h, prec_t p, gblas_side_mode_t side, int64
     }
 }
 
+gblas_status_t hr_symm(gblas_handle_t h, prec_t p, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                       int64_t m, int64_t n, const void *alpha, const void *A, int64_t lda,
+                       const void *B, int64_t ldb, const void *beta, void *C, int64_t ldc) {
+    switch (p) {
+    case PREC_S: return gblas_ssymm(h, side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc);
+    case PREC_D: return gblas_dsymm(h, side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_syrk(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                       int64_t n, int64_t k, const void *alpha, const void *A, int64_t lda,
+                       const void *beta, void *C, int64_t ldc) {
+    switch (p) {
+    case PREC_S: return gblas_ssyrk(h, uplo, trans, n, k, alpha, A, lda, beta, C, ldc);
+    case PREC_D: return gblas_dsyrk(h, uplo, trans, n, k, alpha, A, lda, beta, C, ldc);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_syr2k(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                        int64_t n, int64_t k, const void *alpha, const void *A, int64_t lda,
+                        const void *B, int64_t ldb, const void *beta, void *C, int64_t ldc) {
+    switch (p) {
+    case PREC_S: return gblas_ssyr2k(h, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+    case PREC_D: return gblas_dsyr2k(h, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_trmm(gblas_handle_t h, prec_t p, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                       gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+                       const void *alpha, const void *A, int64_t lda, const void *B, int64_t ldb,
+                       void *C, int64_t ldc) {
+    switch (p) {
+    case PREC_S: return gblas_strmm(h, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, C,
+        ldc);
+    case PREC_D: return gblas_dtrmm(h, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, C,
+        ldc);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_trsm(gblas_handle_t h, prec_t p, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                       gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+                       const void *alpha, const void *A, int64_t lda, void *B, int64_t ldb) {
+    switch (p) {
+    case PREC_S: return gblas_strsm(h, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);
+    case PREC_D: return gblas_dtrsm(h, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_trsm_batched(gblas_handle_t h, prec_t p, gblas_side_mode_t side,
+                               gblas_fill_mode_t uplo, gblas_operation_t trans,
+                               gblas_diag_type_t diag, int64_t m, int64_t n, const void *alpha,
+                               const void *const *Aarray, int64_t lda, void *const *Barray,
+                               int64_t ldb, int64_t batch_count) {
+    switch (p) {
+    case PREC_S: return gblas_strsm_batched(h, side, uplo, trans, diag, m, n, alpha,
+        (const float *const *)Aarray, lda, (float *const *)Barray, ldb, batch_count);
+    case PREC_D: return gblas_dtrsm_batched(h, side, uplo, trans, diag, m, n, alpha,
+        (const double *const *)Aarray, lda, (double *const *)Barray, ldb, batch_count);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
 const char *const hr_public_symbols[] = {
     "gblas_sdot",
     "gblas_ddot",
@@ -407,6 +474,18 @@ const char *const hr_public_symbols[] = {
     "gblas_dgeam",
     "gblas_sdgmm",
     "gblas_ddgmm",
+    "gblas_ssymm",
+    "gblas_dsymm",
+    "gblas_ssyrk",
+    "gblas_dsyrk",
+    "gblas_ssyr2k",
+    "gblas_dsyr2k",
+    "gblas_strmm",
+    "gblas_dtrmm",
+    "gblas_strsm",
+    "gblas_dtrsm",
+    "gblas_strsm_batched",
+    "gblas_dtrsm_batched",
     "gblas_version_number",
     "gblas_status_name",
     "gblas_status_string",
@@ -435,4 +514,4 @@ const char *const hr_public_symbols[] = {
     "gblas_set_vector_async",
     "gblas_get_vector_async",
 };
-const int hr_public_symbol_count = 95;
+const int hr_public_symbol_count = 107;

@@ -99,6 +99,27 @@ gblas_status_t hr_geam(gblas_handle_t h, prec_t p, gblas_operation_t transa,
 gblas_status_t hr_dgmm(gblas_handle_t h, prec_t p, gblas_side_mode_t side, int64_t m, int64_t n,
                        const void *A, int64_t lda, const void *x, int64_t incx, void *C,
                        int64_t ldc);
+gblas_status_t hr_symm(gblas_handle_t h, prec_t p, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                       int64_t m, int64_t n, const void *alpha, const void *A, int64_t lda,
+                       const void *B, int64_t ldb, const void *beta, void *C, int64_t ldc);
+gblas_status_t hr_syrk(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                       int64_t n, int64_t k, const void *alpha, const void *A, int64_t lda,
+                       const void *beta, void *C, int64_t ldc);
+gblas_status_t hr_syr2k(gblas_handle_t h, prec_t p, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                        int64_t n, int64_t k, const void *alpha, const void *A, int64_t lda,
+                        const void *B, int64_t ldb, const void *beta, void *C, int64_t ldc);
+gblas_status_t hr_trmm(gblas_handle_t h, prec_t p, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                       gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+                       const void *alpha, const void *A, int64_t lda, const void *B, int64_t ldb,
+                       void *C, int64_t ldc);
+gblas_status_t hr_trsm(gblas_handle_t h, prec_t p, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                       gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+                       const void *alpha, const void *A, int64_t lda, void *B, int64_t ldb);
+gblas_status_t hr_trsm_batched(gblas_handle_t h, prec_t p, gblas_side_mode_t side,
+                               gblas_fill_mode_t uplo, gblas_operation_t trans,
+                               gblas_diag_type_t diag, int64_t m, int64_t n, const void *alpha,
+                               const void *const *Aarray, int64_t lda, void *const *Barray,
+                               int64_t ldb, int64_t batch_count);
 
 /* Every function of gblas.h: the routines of the table, then the rest of the API. */
 extern const char *const hr_public_symbols[];

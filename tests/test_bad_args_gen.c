@@ -5172,3 +5172,1175 @@ API_TEST(bad_args, dgmm) {
     }
     bad_close(&env);
 }
+
+API_TEST(bad_args, symm) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_ssymm(NULL, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2, bad->s,
+                bad->data, 2, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_ssymm: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_ssymm(env.not_handle, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2,
+                2, bad->s, bad->data, 2, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_ssymm: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_ssymm(env.h, (gblas_side_mode_t)99, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->s, bad->data, 2, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssymm: side = 99 must be GBLAS_SIDE_LEFT or GBLAS_SIDE_RIGHT");
+        BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, (gblas_fill_mode_t)99, 2, 2,
+                bad->s, bad->data, 2, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssymm: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, -1, 2,
+                bad->s, bad->data, 2, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymm: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, -1,
+                bad->s, bad->data, 2, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymm: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2, NULL,
+                bad->data, 2, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymm: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                    bad->host, bad->data, 2, bad->data, 2, bad->s, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssymm: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                    bad->data, bad->data, 2, bad->data, 2, bad->s, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssymm: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->s, NULL, 2, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymm: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                    bad->s, bad->host, 2, bad->data, 2, bad->s, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssymm: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->s, bad->data, 1, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymm: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->s, bad->data, ((int64_t)1 << 62), bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssymm: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->s, bad->data, 2, NULL, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymm: B is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                    bad->s, bad->data, 2, bad->host, 2, bad->s, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssymm: B = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->s, bad->data, 2, bad->data, 1, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymm: ldb = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->s, bad->data, 2, bad->data, ((int64_t)1 << 62), bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssymm: B (2 x 2, ldb = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->s, bad->data, 2, bad->data, 2, NULL, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymm: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                    bad->s, bad->data, 2, bad->data, 2, bad->host, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssymm: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                    bad->s, bad->data, 2, bad->data, 2, bad->data, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssymm: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->s, bad->data, 2, bad->data, 2, bad->s, NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymm: C is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                    bad->s, bad->data, 2, bad->data, 2, bad->s, bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssymm: C = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->s, bad->data, 2, bad->data, 2, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssymm: ldc = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_ssymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->s, bad->data, 2, bad->data, 2, bad->s, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssymm: C (2 x 2, ldc = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dsymm(NULL, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2, bad->d,
+                bad->data, 2, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dsymm: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dsymm(env.not_handle, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2,
+                2, bad->d, bad->data, 2, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dsymm: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dsymm(env.h, (gblas_side_mode_t)99, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->d, bad->data, 2, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsymm: side = 99 must be GBLAS_SIDE_LEFT or GBLAS_SIDE_RIGHT");
+        BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, (gblas_fill_mode_t)99, 2, 2,
+                bad->d, bad->data, 2, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsymm: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, -1, 2,
+                bad->d, bad->data, 2, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymm: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, -1,
+                bad->d, bad->data, 2, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymm: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2, NULL,
+                bad->data, 2, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymm: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                    bad->host, bad->data, 2, bad->data, 2, bad->d, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsymm: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                    bad->data, bad->data, 2, bad->data, 2, bad->d, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsymm: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->d, NULL, 2, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymm: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                    bad->d, bad->host, 2, bad->data, 2, bad->d, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsymm: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->d, bad->data, 1, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymm: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->d, bad->data, ((int64_t)1 << 62), bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsymm: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->d, bad->data, 2, NULL, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymm: B is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                    bad->d, bad->data, 2, bad->host, 2, bad->d, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsymm: B = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->d, bad->data, 2, bad->data, 1, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymm: ldb = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->d, bad->data, 2, bad->data, ((int64_t)1 << 62), bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsymm: B (2 x 2, ldb = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->d, bad->data, 2, bad->data, 2, NULL, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymm: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                    bad->d, bad->data, 2, bad->data, 2, bad->host, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsymm: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                    bad->d, bad->data, 2, bad->data, 2, bad->data, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsymm: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->d, bad->data, 2, bad->data, 2, bad->d, NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymm: C is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                    bad->d, bad->data, 2, bad->data, 2, bad->d, bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsymm: C = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->d, bad->data, 2, bad->data, 2, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsymm: ldc = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_dsymm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, 2, 2,
+                bad->d, bad->data, 2, bad->data, 2, bad->d, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsymm: C (2 x 2, ldc = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, syrk) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_ssyrk(NULL, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_ssyrk: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_ssyrk(env.not_handle, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                bad->s, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_ssyrk: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_ssyrk(env.h, (gblas_fill_mode_t)99, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyrk: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_ssyrk(env.h, GBLAS_FILL_MODE_LOWER, (gblas_operation_t)99, 2, 2,
+                bad->s, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyrk: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_ssyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, -1, 2, bad->s,
+                bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyrk: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_ssyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, -1, bad->s,
+                bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyrk: k = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_ssyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, NULL,
+                bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyrk: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_ssyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                    bad->host, bad->data, 2, bad->s, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyrk: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_ssyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                    bad->data, bad->data, 2, bad->s, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyrk: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_ssyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                NULL, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyrk: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                    bad->host, 2, bad->s, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyrk: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 1, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyrk: lda = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_ssyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, ((int64_t)1 << 62), bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyrk: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 2, NULL, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyrk: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_ssyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                    bad->data, 2, bad->host, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyrk: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_ssyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                    bad->data, 2, bad->data, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyrk: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_ssyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 2, bad->s, NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyrk: C is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                    bad->data, 2, bad->s, bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyrk: C = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 2, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyrk: ldc = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_ssyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 2, bad->s, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyrk: C (2 x 2, ldc = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dsyrk(NULL, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dsyrk: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dsyrk(env.not_handle, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                bad->d, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dsyrk: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dsyrk(env.h, (gblas_fill_mode_t)99, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyrk: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dsyrk(env.h, GBLAS_FILL_MODE_LOWER, (gblas_operation_t)99, 2, 2,
+                bad->d, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyrk: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_dsyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, -1, 2, bad->d,
+                bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyrk: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dsyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, -1, bad->d,
+                bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyrk: k = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dsyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, NULL,
+                bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyrk: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dsyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                    bad->host, bad->data, 2, bad->d, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyrk: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dsyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                    bad->data, bad->data, 2, bad->d, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyrk: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dsyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                NULL, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyrk: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                    bad->host, 2, bad->d, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyrk: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 1, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyrk: lda = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_dsyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, ((int64_t)1 << 62), bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyrk: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 2, NULL, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyrk: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dsyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                    bad->data, 2, bad->host, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyrk: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dsyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                    bad->data, 2, bad->data, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyrk: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dsyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 2, bad->d, NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyrk: C is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                    bad->data, 2, bad->d, bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyrk: C = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 2, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyrk: ldc = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_dsyrk(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 2, bad->d, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyrk: C (2 x 2, ldc = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, syr2k) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_ssyr2k(NULL, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 2, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_ssyr2k: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_ssyr2k(env.not_handle, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                bad->s, bad->data, 2, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED,
+                "gblas_ssyr2k: handle = %p is not a live gblas handle", (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, (gblas_fill_mode_t)99, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 2, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyr2k: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, (gblas_operation_t)99, 2, 2,
+                bad->s, bad->data, 2, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyr2k: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, -1, 2, bad->s,
+                bad->data, 2, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr2k: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, -1, bad->s,
+                bad->data, 2, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr2k: k = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, NULL,
+                bad->data, 2, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr2k: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                    bad->host, bad->data, 2, bad->data, 2, bad->s, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyr2k: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                    bad->data, bad->data, 2, bad->data, 2, bad->s, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyr2k: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                NULL, 2, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr2k: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                    bad->s, bad->host, 2, bad->data, 2, bad->s, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyr2k: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 1, bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr2k: lda = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, ((int64_t)1 << 62), bad->data, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyr2k: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 2, NULL, 2, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr2k: B is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                    bad->s, bad->data, 2, bad->host, 2, bad->s, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyr2k: B = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 2, bad->data, 1, bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr2k: ldb = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 2, bad->data, ((int64_t)1 << 62), bad->s, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyr2k: B (2 x 2, ldb = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 2, bad->data, 2, NULL, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr2k: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                    bad->s, bad->data, 2, bad->data, 2, bad->host, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyr2k: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                    bad->s, bad->data, 2, bad->data, 2, bad->data, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyr2k: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 2, bad->data, 2, bad->s, NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr2k: C is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                    bad->s, bad->data, 2, bad->data, 2, bad->s, bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ssyr2k: C = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 2, bad->data, 2, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ssyr2k: ldc = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_ssyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->s,
+                bad->data, 2, bad->data, 2, bad->s, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ssyr2k: C (2 x 2, ldc = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dsyr2k(NULL, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 2, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dsyr2k: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dsyr2k(env.not_handle, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                bad->d, bad->data, 2, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED,
+                "gblas_dsyr2k: handle = %p is not a live gblas handle", (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, (gblas_fill_mode_t)99, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 2, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyr2k: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, (gblas_operation_t)99, 2, 2,
+                bad->d, bad->data, 2, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyr2k: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, -1, 2, bad->d,
+                bad->data, 2, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr2k: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, -1, bad->d,
+                bad->data, 2, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr2k: k = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, NULL,
+                bad->data, 2, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr2k: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                    bad->host, bad->data, 2, bad->data, 2, bad->d, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyr2k: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                    bad->data, bad->data, 2, bad->data, 2, bad->d, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyr2k: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                NULL, 2, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr2k: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                    bad->d, bad->host, 2, bad->data, 2, bad->d, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyr2k: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 1, bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr2k: lda = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, ((int64_t)1 << 62), bad->data, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyr2k: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 2, NULL, 2, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr2k: B is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                    bad->d, bad->data, 2, bad->host, 2, bad->d, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyr2k: B = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 2, bad->data, 1, bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr2k: ldb = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 2, bad->data, ((int64_t)1 << 62), bad->d, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyr2k: B (2 x 2, ldb = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 2, bad->data, 2, NULL, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr2k: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                    bad->d, bad->data, 2, bad->data, 2, bad->host, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyr2k: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                    bad->d, bad->data, 2, bad->data, 2, bad->data, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyr2k: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 2, bad->data, 2, bad->d, NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr2k: C is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2,
+                    bad->d, bad->data, 2, bad->data, 2, bad->d, bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dsyr2k: C = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 2, bad->data, 2, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dsyr2k: ldc = 1 must be >= max(1, n) = 2");
+        BAD_ERR(&env, env.h, gblas_dsyr2k(env.h, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, 2, 2, bad->d,
+                bad->data, 2, bad->data, 2, bad->d, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dsyr2k: C (2 x 2, ldc = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, trmm) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_strmm(NULL, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_strmm: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_strmm(env.not_handle, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 2,
+                bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_strmm: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_strmm(env.h, (gblas_side_mode_t)99, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 2,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strmm: side = 99 must be GBLAS_SIDE_LEFT or GBLAS_SIDE_RIGHT");
+        BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, (gblas_fill_mode_t)99, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strmm: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                (gblas_operation_t)99, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data,
+                2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strmm: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                (gblas_diag_type_t)99, 2, 2, bad->s, bad->data, 2, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strmm: diag = 99 must be GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+        BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, -1, 2, bad->s, bad->data, 2, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strmm: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, -1, bad->s, bad->data, 2, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strmm: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, NULL, bad->data, 2, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strmm: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->host, bad->data, 2, bad->data, 2,
+                    bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_strmm: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, bad->data, 2, bad->data, 2,
+                    bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_strmm: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, NULL, 2, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strmm: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->host, 2, bad->data, 2,
+                    bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_strmm: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 1, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strmm: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, ((int64_t)1 << 62), bad->data, 2,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strmm: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, NULL, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strmm: B is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->host, 2,
+                    bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_strmm: B = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strmm: ldb = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, ((int64_t)1 << 62),
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strmm: B (2 x 2, ldb = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 2, NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strmm: C is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 2,
+                    bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_strmm: C = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strmm: ldc = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_strmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 2, bad->data,
+                ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strmm: C (2 x 2, ldc = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dtrmm(NULL, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dtrmm: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dtrmm(env.not_handle, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 2,
+                bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dtrmm: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dtrmm(env.h, (gblas_side_mode_t)99, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 2,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrmm: side = 99 must be GBLAS_SIDE_LEFT or GBLAS_SIDE_RIGHT");
+        BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, (gblas_fill_mode_t)99, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrmm: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                (gblas_operation_t)99, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data,
+                2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrmm: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                (gblas_diag_type_t)99, 2, 2, bad->d, bad->data, 2, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrmm: diag = 99 must be GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+        BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, -1, 2, bad->d, bad->data, 2, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrmm: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, -1, bad->d, bad->data, 2, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrmm: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, NULL, bad->data, 2, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrmm: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->host, bad->data, 2, bad->data, 2,
+                    bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtrmm: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, bad->data, 2, bad->data, 2,
+                    bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtrmm: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, NULL, 2, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrmm: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->host, 2, bad->data, 2,
+                    bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtrmm: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 1, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrmm: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, ((int64_t)1 << 62), bad->data, 2,
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrmm: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, NULL, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrmm: B is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->host, 2,
+                    bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtrmm: B = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrmm: ldb = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, ((int64_t)1 << 62),
+                bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrmm: B (2 x 2, ldb = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 2, NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrmm: C is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 2,
+                    bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtrmm: C = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrmm: ldc = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_dtrmm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 2, bad->data,
+                ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrmm: C (2 x 2, ldc = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, trsm) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_strsm(NULL, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_strsm: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_strsm(env.not_handle, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_strsm: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_strsm(env.h, (gblas_side_mode_t)99, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsm: side = 99 must be GBLAS_SIDE_LEFT or GBLAS_SIDE_RIGHT");
+        BAD_ERR(&env, env.h, gblas_strsm(env.h, GBLAS_SIDE_LEFT, (gblas_fill_mode_t)99, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsm: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_strsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                (gblas_operation_t)99, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data,
+                2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsm: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_strsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                (gblas_diag_type_t)99, 2, 2, bad->s, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsm: diag = 99 must be GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+        BAD_ERR(&env, env.h, gblas_strsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, -1, 2, bad->s, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strsm: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_strsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, -1, bad->s, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strsm: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_strsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, NULL, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strsm: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_strsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->host, bad->data, 2, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_strsm: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_strsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, bad->data, 2, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_strsm: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_strsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, NULL, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strsm: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_strsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->host, 2, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_strsm: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_strsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strsm: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_strsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, ((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsm: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_strsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strsm: B is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_strsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_strsm: B = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_strsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strsm: ldb = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_strsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsm: B (2 x 2, ldb = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_dtrsm(NULL, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dtrsm: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dtrsm(env.not_handle, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dtrsm: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dtrsm(env.h, (gblas_side_mode_t)99, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsm: side = 99 must be GBLAS_SIDE_LEFT or GBLAS_SIDE_RIGHT");
+        BAD_ERR(&env, env.h, gblas_dtrsm(env.h, GBLAS_SIDE_LEFT, (gblas_fill_mode_t)99, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsm: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dtrsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                (gblas_operation_t)99, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data,
+                2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsm: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_dtrsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                (gblas_diag_type_t)99, 2, 2, bad->d, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsm: diag = 99 must be GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+        BAD_ERR(&env, env.h, gblas_dtrsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, -1, 2, bad->d, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrsm: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dtrsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, -1, bad->d, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrsm: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dtrsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, NULL, bad->data, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrsm: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dtrsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->host, bad->data, 2, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtrsm: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dtrsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, bad->data, 2, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtrsm: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dtrsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, NULL, 2, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrsm: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtrsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->host, 2, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtrsm: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtrsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 1, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrsm: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_dtrsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, ((int64_t)1 << 62), bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsm: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dtrsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrsm: B is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtrsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtrsm: B = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtrsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrsm: ldb = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_dtrsm(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER, GBLAS_OP_N,
+                GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsm: B (2 x 2, ldb = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, trsm_batched) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_strsm_batched(NULL, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 2, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_strsm_batched: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_strsm_batched(env.not_handle, GBLAS_SIDE_LEFT,
+                GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2,
+                bad->data, 2, 2),
+                GBLAS_STATUS_NOT_INITIALIZED,
+                "gblas_strsm_batched: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_strsm_batched(env.h, (gblas_side_mode_t)99,
+                GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2,
+                bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsm_batched: side = 99 must be GBLAS_SIDE_LEFT or GBLAS_SIDE_RIGHT");
+        BAD_ERR(&env, env.h, gblas_strsm_batched(env.h, GBLAS_SIDE_LEFT, (gblas_fill_mode_t)99,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsm_batched: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_strsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                (gblas_operation_t)99, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data,
+                2, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsm_batched: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_strsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, (gblas_diag_type_t)99, 2, 2, bad->s, bad->data, 2, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsm_batched: diag = 99 must be GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+        BAD_ERR(&env, env.h, gblas_strsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, -1, 2, bad->s, bad->data, 2, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strsm_batched: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_strsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, -1, bad->s, bad->data, 2, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strsm_batched: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_strsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, NULL, bad->data, 2, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strsm_batched: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_strsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->host, bad->data, 2, bad->data, 2,
+                    2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_strsm_batched: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_strsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, bad->data, 2, bad->data, 2,
+                    2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_strsm_batched: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_strsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, NULL, 2, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strsm_batched: Aarray is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_strsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->host, 2, bad->data, 2, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_strsm_batched: Aarray = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_strsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 1, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsm_batched: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_strsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 2,
+                ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsm_batched: Aarray (%lld pointers) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_strsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, NULL, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strsm_batched: Barray is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_strsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->host, 2, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_strsm_batched: Barray = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_strsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 1, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_strsm_batched: ldb = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_strsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->s, bad->data, 2, bad->data, 2, -1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_strsm_batched: batch_count = -1 must be >= 0");
+        BAD_ERR(&env, NULL, gblas_dtrsm_batched(NULL, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 2, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dtrsm_batched: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dtrsm_batched(env.not_handle, GBLAS_SIDE_LEFT,
+                GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2,
+                bad->data, 2, 2),
+                GBLAS_STATUS_NOT_INITIALIZED,
+                "gblas_dtrsm_batched: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dtrsm_batched(env.h, (gblas_side_mode_t)99,
+                GBLAS_FILL_MODE_LOWER, GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2,
+                bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsm_batched: side = 99 must be GBLAS_SIDE_LEFT or GBLAS_SIDE_RIGHT");
+        BAD_ERR(&env, env.h, gblas_dtrsm_batched(env.h, GBLAS_SIDE_LEFT, (gblas_fill_mode_t)99,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsm_batched: uplo = 99 must be GBLAS_FILL_MODE_LOWER or GBLAS_FILL_MODE_UPPER");
+        BAD_ERR(&env, env.h, gblas_dtrsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                (gblas_operation_t)99, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data,
+                2, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsm_batched: trans = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_dtrsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, (gblas_diag_type_t)99, 2, 2, bad->d, bad->data, 2, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsm_batched: diag = 99 must be GBLAS_DIAG_NON_UNIT or GBLAS_DIAG_UNIT");
+        BAD_ERR(&env, env.h, gblas_dtrsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, -1, 2, bad->d, bad->data, 2, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrsm_batched: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dtrsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, -1, bad->d, bad->data, 2, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrsm_batched: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dtrsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, NULL, bad->data, 2, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrsm_batched: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dtrsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->host, bad->data, 2, bad->data, 2,
+                    2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtrsm_batched: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dtrsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->data, bad->data, 2, bad->data, 2,
+                    2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtrsm_batched: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_dtrsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, NULL, 2, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrsm_batched: Aarray is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtrsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->host, 2, bad->data, 2, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtrsm_batched: Aarray = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtrsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 1, bad->data, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsm_batched: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_dtrsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 2,
+                ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsm_batched: Aarray (%lld pointers) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dtrsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, NULL, 2, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrsm_batched: Barray is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dtrsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                    GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->host, 2, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dtrsm_batched: Barray = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dtrsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 1, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dtrsm_batched: ldb = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_dtrsm_batched(env.h, GBLAS_SIDE_LEFT, GBLAS_FILL_MODE_LOWER,
+                GBLAS_OP_N, GBLAS_DIAG_NON_UNIT, 2, 2, bad->d, bad->data, 2, bad->data, 2, -1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dtrsm_batched: batch_count = -1 must be >= 0");
+    }
+    bad_close(&env);
+}

@@ -1290,3 +1290,297 @@ gblas_status_t gblas_ddgmm(gblas_handle_t h, gblas_side_mode_t side, int64_t m, 
     gblas_handle_unlock(h);
     return status;
 }
+
+/* symm: side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc */
+static gblas_status_t run_symm(gblas_handle_t h, const char *routine, gblas_type t,
+                               gblas_side_mode_t side, gblas_fill_mode_t uplo, int64_t m, int64_t n,
+                               const void *alpha, const void *A, int64_t lda, const void *B,
+                               int64_t ldb, const void *beta, void *C, int64_t ldc) {
+    GBLAS_TRY(gblas_check_side(h, routine, "side", side));
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_size(h, routine, "m", m));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    const int work = m > 0 && n > 0;
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
+    const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, side == GBLAS_SIDE_LEFT ? m : n,
+        side == GBLAS_SIDE_LEFT ? m : n, "lda", lda, side == GBLAS_SIDE_LEFT ? "m" : "n",
+        side == GBLAS_SIDE_LEFT ? m : n, work && !alpha_zero));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "B", B, m, n, "ldb", ldb, "m", m,
+        work && !alpha_zero));
+    GBLAS_TRY(gblas_check_scalar(h, routine, "beta", beta, work));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "C", C, m, n, "ldc", ldc, "m", m, work));
+    if (!work || (alpha_zero && gblas_scalar_is(h, t, beta, 1.0))) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.symm[t](&h->ctx, side, uplo, m, n, alpha, A, lda,
+        B, ldb, beta, C, ldc));
+}
+
+gblas_status_t gblas_ssymm(gblas_handle_t h, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                           int64_t m, int64_t n, const float *alpha, const float *A, int64_t lda,
+                           const float *B, int64_t ldb, const float *beta, float *C, int64_t ldc) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_ssymm"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_symm(h, "gblas_ssymm", GBLAS_TYPE_S, side, uplo, m, n, alpha,
+                                           A, lda, B, ldb, beta, C, ldc);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dsymm(gblas_handle_t h, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                           int64_t m, int64_t n, const double *alpha, const double *A, int64_t lda,
+                           const double *B, int64_t ldb, const double *beta, double *C,
+                           int64_t ldc) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dsymm"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_symm(h, "gblas_dsymm", GBLAS_TYPE_D, side, uplo, m, n, alpha,
+                                           A, lda, B, ldb, beta, C, ldc);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* syrk: uplo, trans, n, k, alpha, A, lda, beta, C, ldc */
+static gblas_status_t run_syrk(gblas_handle_t h, const char *routine, gblas_type t,
+                               gblas_fill_mode_t uplo, gblas_operation_t trans, int64_t n,
+                               int64_t k, const void *alpha, const void *A, int64_t lda,
+                               const void *beta, void *C, int64_t ldc) {
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_op(h, routine, "trans", trans));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    GBLAS_TRY(gblas_check_size(h, routine, "k", k));
+    const int work = n > 0;
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
+    const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, trans == GBLAS_OP_N ? n : k,
+        trans == GBLAS_OP_N ? k : n, "lda", lda, trans == GBLAS_OP_N ? "n" : "k",
+        trans == GBLAS_OP_N ? n : k, work && k > 0 && !alpha_zero));
+    GBLAS_TRY(gblas_check_scalar(h, routine, "beta", beta, work));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "C", C, n, n, "ldc", ldc, "n", n, work));
+    if (!work || ((alpha_zero || k == 0) && gblas_scalar_is(h, t, beta, 1.0))) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.syrk[t](&h->ctx, uplo, trans, n, k, alpha, A,
+        lda, beta, C, ldc));
+}
+
+gblas_status_t gblas_ssyrk(gblas_handle_t h, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                           int64_t n, int64_t k, const float *alpha, const float *A, int64_t lda,
+                           const float *beta, float *C, int64_t ldc) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_ssyrk"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_syrk(h, "gblas_ssyrk", GBLAS_TYPE_S, uplo, trans, n, k, alpha,
+                                           A, lda, beta, C, ldc);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dsyrk(gblas_handle_t h, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                           int64_t n, int64_t k, const double *alpha, const double *A, int64_t lda,
+                           const double *beta, double *C, int64_t ldc) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dsyrk"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_syrk(h, "gblas_dsyrk", GBLAS_TYPE_D, uplo, trans, n, k, alpha,
+                                           A, lda, beta, C, ldc);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* syr2k: uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc */
+static gblas_status_t run_syr2k(gblas_handle_t h, const char *routine, gblas_type t,
+                                gblas_fill_mode_t uplo, gblas_operation_t trans, int64_t n,
+                                int64_t k, const void *alpha, const void *A, int64_t lda,
+                                const void *B, int64_t ldb, const void *beta, void *C,
+                                int64_t ldc) {
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_op(h, routine, "trans", trans));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    GBLAS_TRY(gblas_check_size(h, routine, "k", k));
+    const int work = n > 0;
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
+    const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, trans == GBLAS_OP_N ? n : k,
+        trans == GBLAS_OP_N ? k : n, "lda", lda, trans == GBLAS_OP_N ? "n" : "k",
+        trans == GBLAS_OP_N ? n : k, work && k > 0 && !alpha_zero));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "B", B, trans == GBLAS_OP_N ? n : k,
+        trans == GBLAS_OP_N ? k : n, "ldb", ldb, trans == GBLAS_OP_N ? "n" : "k",
+        trans == GBLAS_OP_N ? n : k, work && k > 0 && !alpha_zero));
+    GBLAS_TRY(gblas_check_scalar(h, routine, "beta", beta, work));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "C", C, n, n, "ldc", ldc, "n", n, work));
+    if (!work || ((alpha_zero || k == 0) && gblas_scalar_is(h, t, beta, 1.0))) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.syr2k[t](&h->ctx, uplo, trans, n, k, alpha, A,
+        lda, B, ldb, beta, C, ldc));
+}
+
+gblas_status_t gblas_ssyr2k(gblas_handle_t h, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                            int64_t n, int64_t k, const float *alpha, const float *A, int64_t lda,
+                            const float *B, int64_t ldb, const float *beta, float *C, int64_t ldc) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_ssyr2k"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_syr2k(h, "gblas_ssyr2k", GBLAS_TYPE_S, uplo, trans, n, k,
+                                            alpha, A, lda, B, ldb, beta, C, ldc);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dsyr2k(gblas_handle_t h, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                            int64_t n, int64_t k, const double *alpha, const double *A, int64_t lda,
+                            const double *B, int64_t ldb, const double *beta, double *C,
+                            int64_t ldc) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dsyr2k"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_syr2k(h, "gblas_dsyr2k", GBLAS_TYPE_D, uplo, trans, n, k,
+                                            alpha, A, lda, B, ldb, beta, C, ldc);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* trmm: side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, C, ldc */
+static gblas_status_t run_trmm(gblas_handle_t h, const char *routine, gblas_type t,
+                               gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                               gblas_operation_t trans, gblas_diag_type_t diag, int64_t m,
+                               int64_t n, const void *alpha, const void *A, int64_t lda,
+                               const void *B, int64_t ldb, void *C, int64_t ldc) {
+    GBLAS_TRY(gblas_check_side(h, routine, "side", side));
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_op(h, routine, "trans", trans));
+    GBLAS_TRY(gblas_check_diag(h, routine, "diag", diag));
+    GBLAS_TRY(gblas_check_size(h, routine, "m", m));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    const int work = m > 0 && n > 0;
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
+    const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, side == GBLAS_SIDE_LEFT ? m : n,
+        side == GBLAS_SIDE_LEFT ? m : n, "lda", lda, side == GBLAS_SIDE_LEFT ? "m" : "n",
+        side == GBLAS_SIDE_LEFT ? m : n, work && !alpha_zero));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "B", B, m, n, "ldb", ldb, "m", m,
+        work && !alpha_zero));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "C", C, m, n, "ldc", ldc, "m", m, work));
+    if (!work) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.trmm[t](&h->ctx, side, uplo, trans, diag, m, n,
+        alpha, A, lda, B, ldb, C, ldc));
+}
+
+gblas_status_t gblas_strmm(gblas_handle_t h, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                           gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+                           const float *alpha, const float *A, int64_t lda, const float *B,
+                           int64_t ldb, float *C, int64_t ldc) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_strmm"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_trmm(h, "gblas_strmm", GBLAS_TYPE_S, side, uplo, trans, diag,
+                                           m, n, alpha, A, lda, B, ldb, C, ldc);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dtrmm(gblas_handle_t h, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                           gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+                           const double *alpha, const double *A, int64_t lda, const double *B,
+                           int64_t ldb, double *C, int64_t ldc) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dtrmm"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_trmm(h, "gblas_dtrmm", GBLAS_TYPE_D, side, uplo, trans, diag,
+                                           m, n, alpha, A, lda, B, ldb, C, ldc);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* trsm: side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb */
+static gblas_status_t run_trsm(gblas_handle_t h, const char *routine, gblas_type t,
+                               gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                               gblas_operation_t trans, gblas_diag_type_t diag, int64_t m,
+                               int64_t n, const void *alpha, const void *A, int64_t lda, void *B,
+                               int64_t ldb) {
+    GBLAS_TRY(gblas_check_side(h, routine, "side", side));
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_op(h, routine, "trans", trans));
+    GBLAS_TRY(gblas_check_diag(h, routine, "diag", diag));
+    GBLAS_TRY(gblas_check_size(h, routine, "m", m));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    const int work = m > 0 && n > 0;
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
+    const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "A", A, side == GBLAS_SIDE_LEFT ? m : n,
+        side == GBLAS_SIDE_LEFT ? m : n, "lda", lda, side == GBLAS_SIDE_LEFT ? "m" : "n",
+        side == GBLAS_SIDE_LEFT ? m : n, work && !alpha_zero));
+    GBLAS_TRY(gblas_check_mat(h, routine, t, "B", B, m, n, "ldb", ldb, "m", m, work));
+    if (!work) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.trsm[t](&h->ctx, side, uplo, trans, diag, m, n,
+        alpha, A, lda, B, ldb));
+}
+
+gblas_status_t gblas_strsm(gblas_handle_t h, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                           gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+                           const float *alpha, const float *A, int64_t lda, float *B, int64_t ldb) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_strsm"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_trsm(h, "gblas_strsm", GBLAS_TYPE_S, side, uplo, trans, diag,
+                                           m, n, alpha, A, lda, B, ldb);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dtrsm(gblas_handle_t h, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                           gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+                           const double *alpha, const double *A, int64_t lda, double *B,
+                           int64_t ldb) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dtrsm"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_trsm(h, "gblas_dtrsm", GBLAS_TYPE_D, side, uplo, trans, diag,
+                                           m, n, alpha, A, lda, B, ldb);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* trsm_batched: side, uplo, trans, diag, m, n, alpha, Aarray, lda, Barray, ldb, batch_count */
+static gblas_status_t run_trsm_batched(gblas_handle_t h, const char *routine, gblas_type t,
+                                       gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                                       gblas_operation_t trans, gblas_diag_type_t diag, int64_t m,
+                                       int64_t n, const void *alpha, const void *const *Aarray,
+                                       int64_t lda, void *const *Barray, int64_t ldb,
+                                       int64_t batch_count) {
+    GBLAS_TRY(gblas_check_side(h, routine, "side", side));
+    GBLAS_TRY(gblas_check_uplo(h, routine, "uplo", uplo));
+    GBLAS_TRY(gblas_check_op(h, routine, "trans", trans));
+    GBLAS_TRY(gblas_check_diag(h, routine, "diag", diag));
+    GBLAS_TRY(gblas_check_size(h, routine, "m", m));
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    const int work = m > 0 && n > 0 && batch_count > 0;
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, work));
+    const int alpha_zero = work && gblas_scalar_is(h, t, alpha, 0.0);
+    GBLAS_TRY(gblas_check_mat_array(h, routine, "Aarray", Aarray, "lda", lda,
+        side == GBLAS_SIDE_LEFT ? "m" : "n", side == GBLAS_SIDE_LEFT ? m : n, batch_count,
+        work && !alpha_zero));
+    GBLAS_TRY(gblas_check_mat_array(h, routine, "Barray", Barray, "ldb", ldb, "m", m, batch_count,
+        work));
+    GBLAS_TRY(gblas_check_size(h, routine, "batch_count", batch_count));
+    if (!work) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.trsm_batched[t](&h->ctx, side, uplo, trans, diag,
+        m, n, alpha, Aarray, lda, Barray, ldb, batch_count));
+}
+
+gblas_status_t gblas_strsm_batched(gblas_handle_t h, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                                   gblas_operation_t trans, gblas_diag_type_t diag, int64_t m,
+                                   int64_t n, const float *alpha, const float *const *Aarray,
+                                   int64_t lda, float *const *Barray, int64_t ldb,
+                                   int64_t batch_count) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_strsm_batched"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_trsm_batched(h, "gblas_strsm_batched", GBLAS_TYPE_S, side,
+                                                   uplo, trans, diag, m, n, alpha,
+                                                   (const void *const *)Aarray, lda,
+                                                   (void *const *)Barray, ldb, batch_count);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dtrsm_batched(gblas_handle_t h, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                                   gblas_operation_t trans, gblas_diag_type_t diag, int64_t m,
+                                   int64_t n, const double *alpha, const double *const *Aarray,
+                                   int64_t lda, double *const *Barray, int64_t ldb,
+                                   int64_t batch_count) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dtrsm_batched"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_trsm_batched(h, "gblas_dtrsm_batched", GBLAS_TYPE_D, side,
+                                                   uplo, trans, diag, m, n, alpha,
+                                                   (const void *const *)Aarray, lda,
+                                                   (void *const *)Barray, ldb, batch_count);
+    gblas_handle_unlock(h);
+    return status;
+}

@@ -26,6 +26,8 @@
 #include "gemm_batched_body.h"
 #undef GEMM_BATCH_ONE
 #undef GEMM_BATCH_NAME
+#include "level3_sym_body.h"
+#include "level3_tri_body.h"
 #include "level_fill_body.h"
 
 void gblas_cpu_fill_avx2_d(gblas_ops *ops) { level_fill(ops); }

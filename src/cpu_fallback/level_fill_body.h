@@ -20,6 +20,8 @@ static void level_fill(gblas_ops *ops) {
     level2_mv_fill(ops);
     level2_tri_fill(ops);
     level2_update_fill(ops);
+    level3_sym_fill(ops);
+    level3_tri_fill(ops);
     call_once(&gemm_blocks_once, gemm_blocks_init);
     gblas_cpu_gemm_reserve(ops, gemm_blocks, sizeof(T));
 }

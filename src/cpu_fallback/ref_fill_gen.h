@@ -105,4 +105,22 @@ static void ref_fill(gblas_ops *ops) {
 #if defined(REF_TYPE_S) || defined(REF_TYPE_D)
     ops->routine.dgmm[GBLAS_TYPE_TAG] = ref_dgmm;
 #endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.symm[GBLAS_TYPE_TAG] = ref_symm;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.syrk[GBLAS_TYPE_TAG] = ref_syrk;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.syr2k[GBLAS_TYPE_TAG] = ref_syr2k;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.trmm[GBLAS_TYPE_TAG] = ref_trmm;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.trsm[GBLAS_TYPE_TAG] = ref_trsm;
+#endif
+#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+    ops->routine.trsm_batched[GBLAS_TYPE_TAG] = ref_trsm_batched;
+#endif
 }

@@ -14,6 +14,8 @@
 #include "ref_level2_update_body.h"
 #include "ref_gemm_body.h"
 #include "ref_geam_dgmm_body.h"
+#include "ref_level3_sym_body.h"
+#include "ref_level3_tri_body.h"
 #define GEMM_BATCH_ONE ref_gemm
 #define GEMM_BATCH_NAME(name) ref_##name
 #include "gemm_batched_body.h"

@@ -408,6 +408,77 @@ gblas_status_t cuda_dgmm(gblas_ctx *ctx, gblas_side_mode_t side, int64_t m, int6
                                    static_cast<const T *>(x), incx, static_cast<T *>(C), ldc));
 }
 
+/* Level 3 beyond GEMM. */
+template <typename T>
+gblas_status_t cuda_symm(gblas_ctx *ctx, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                         int64_t m, int64_t n, const void *alpha, const void *A, int64_t lda,
+                         const void *B, int64_t ldb, const void *beta, void *C, int64_t ldc) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env,
+                    launch_symm<T>(&env, side, uplo, m, n, scalar_arg<T>(ctx, alpha),
+                                   static_cast<const T *>(A), lda, static_cast<const T *>(B), ldb,
+                                   scalar_arg<T>(ctx, beta), static_cast<T *>(C), ldc));
+}
+
+template <typename T>
+gblas_status_t cuda_syrk(gblas_ctx *ctx, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                         int64_t n, int64_t k, const void *alpha, const void *A, int64_t lda,
+                         const void *beta, void *C, int64_t ldc) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env,
+                    launch_syrk<T>(&env, uplo, trans, n, k, scalar_arg<T>(ctx, alpha),
+                                   static_cast<const T *>(A), lda, scalar_arg<T>(ctx, beta),
+                                   static_cast<T *>(C), ldc));
+}
+
+template <typename T>
+gblas_status_t cuda_syr2k(gblas_ctx *ctx, gblas_fill_mode_t uplo, gblas_operation_t trans,
+                          int64_t n, int64_t k, const void *alpha, const void *A, int64_t lda,
+                          const void *B, int64_t ldb, const void *beta, void *C, int64_t ldc) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env,
+                    launch_syr2k<T>(&env, uplo, trans, n, k, scalar_arg<T>(ctx, alpha),
+                                    static_cast<const T *>(A), lda, static_cast<const T *>(B),
+                                    ldb, scalar_arg<T>(ctx, beta), static_cast<T *>(C), ldc));
+}
+
+template <typename T>
+gblas_status_t cuda_trmm(gblas_ctx *ctx, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                         gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+                         const void *alpha, const void *A, int64_t lda, const void *B,
+                         int64_t ldb, void *C, int64_t ldc) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env,
+                    launch_trmm<T>(&env, side, uplo, trans, diag, m, n, scalar_arg<T>(ctx, alpha),
+                                   static_cast<const T *>(A), lda, static_cast<const T *>(B), ldb,
+                                   static_cast<T *>(C), ldc));
+}
+
+template <typename T>
+gblas_status_t cuda_trsm(gblas_ctx *ctx, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                         gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+                         const void *alpha, const void *A, int64_t lda, void *B, int64_t ldb) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env,
+                    launch_trsm<T>(&env, side, uplo, trans, diag, m, n, scalar_arg<T>(ctx, alpha),
+                                   static_cast<const T *>(A), lda, static_cast<T *>(B), ldb));
+}
+
+template <typename T>
+gblas_status_t cuda_trsm_batched(gblas_ctx *ctx, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                                 gblas_operation_t trans, gblas_diag_type_t diag, int64_t m,
+                                 int64_t n, const void *alpha, const void *const *Aarray,
+                                 int64_t lda, void *const *Barray, int64_t ldb,
+                                 int64_t batch_count) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env,
+                    launch_trsm_batched<T>(&env, side, uplo, trans, diag, m, n,
+                                           scalar_arg<T>(ctx, alpha),
+                                           reinterpret_cast<const T *const *>(Aarray), lda,
+                                           reinterpret_cast<T *const *>(Barray), ldb,
+                                           batch_count));
+}
+
 #include "cuda_fill_gen.h"
 
 /* ---- lifecycle and memory ------------------------------------------------------------------ */

@@ -70,4 +70,16 @@ static void cuda_fill_routines(gblas_ops *ops) {
     ops->routine.geam[GBLAS_TYPE_D] = cuda_geam<double>;
     ops->routine.dgmm[GBLAS_TYPE_S] = cuda_dgmm<float>;
     ops->routine.dgmm[GBLAS_TYPE_D] = cuda_dgmm<double>;
+    ops->routine.symm[GBLAS_TYPE_S] = cuda_symm<float>;
+    ops->routine.symm[GBLAS_TYPE_D] = cuda_symm<double>;
+    ops->routine.syrk[GBLAS_TYPE_S] = cuda_syrk<float>;
+    ops->routine.syrk[GBLAS_TYPE_D] = cuda_syrk<double>;
+    ops->routine.syr2k[GBLAS_TYPE_S] = cuda_syr2k<float>;
+    ops->routine.syr2k[GBLAS_TYPE_D] = cuda_syr2k<double>;
+    ops->routine.trmm[GBLAS_TYPE_S] = cuda_trmm<float>;
+    ops->routine.trmm[GBLAS_TYPE_D] = cuda_trmm<double>;
+    ops->routine.trsm[GBLAS_TYPE_S] = cuda_trsm<float>;
+    ops->routine.trsm[GBLAS_TYPE_D] = cuda_trsm<double>;
+    ops->routine.trsm_batched[GBLAS_TYPE_S] = cuda_trsm_batched<float>;
+    ops->routine.trsm_batched[GBLAS_TYPE_D] = cuda_trsm_batched<double>;
 }

@@ -179,3 +179,20 @@ cudaError_t launch_geam(gblas_cuda_env *env, gblas_operation_t transa, gblas_ope
 template <typename T>
 cudaError_t launch_dgmm(gblas_cuda_env *env, gblas_side_mode_t side, int64_t m, int64_t n,
                         const T *A, int64_t lda, const T *x, int64_t incx, T *C, int64_t ldc);
+
+/* level3_sym.cu: C = alpha A B + beta C or alpha B A + beta C, A symmetric (symm); the
+ * symmetric rank-k and rank-2k updates of C's uplo triangle (syrk, syr2k). level3_tri.cu:
+ * C = alpha op(A) B or alpha B op(A), A triangular, C may be B (trmm); B = alpha op(A)^-1 B or
+ * alpha B op(A)^-1 (trsm), and trsm over arrays of batch_count pointers (trsm_batched). */
+template <typename T>
+cudaError_t launch_symm(gblas_cuda_env *env, gblas_side_mode_t side, gblas_fill_mode_t uplo, int64_t m, int64_t n, Scalar<T> alpha, const T *A, int64_t lda, const T *B, int64_t ldb, Scalar<T> beta, T *C, int64_t ldc);
+template <typename T>
+cudaError_t launch_syrk(gblas_cuda_env *env, gblas_fill_mode_t uplo, gblas_operation_t trans, int64_t n, int64_t k, Scalar<T> alpha, const T *A, int64_t lda, Scalar<T> beta, T *C, int64_t ldc);
+template <typename T>
+cudaError_t launch_syr2k(gblas_cuda_env *env, gblas_fill_mode_t uplo, gblas_operation_t trans, int64_t n, int64_t k, Scalar<T> alpha, const T *A, int64_t lda, const T *B, int64_t ldb, Scalar<T> beta, T *C, int64_t ldc);
+template <typename T>
+cudaError_t launch_trmm(gblas_cuda_env *env, gblas_side_mode_t side, gblas_fill_mode_t uplo, gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n, Scalar<T> alpha, const T *A, int64_t lda, const T *B, int64_t ldb, T *C, int64_t ldc);
+template <typename T>
+cudaError_t launch_trsm(gblas_cuda_env *env, gblas_side_mode_t side, gblas_fill_mode_t uplo, gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n, Scalar<T> alpha, const T *A, int64_t lda, T *B, int64_t ldb);
+template <typename T>
+cudaError_t launch_trsm_batched(gblas_cuda_env *env, gblas_side_mode_t side, gblas_fill_mode_t uplo, gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n, Scalar<T> alpha, const T *const *Aarray, int64_t lda, T *const *Barray, int64_t ldb, int64_t batch_count);
