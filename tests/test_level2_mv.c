@@ -311,3 +311,22 @@ BACKEND_TEST(level2_mv, nan_not_leaked) {
                 }
     harness_close(&t);
 }
+
+/* Strided x and y together longer than the whole workspace: the CPU vector paths cannot gather
+ * them and sweep the strided vectors in place. */
+BACKEND_TEST(level2_mv, strided_past_workspace) {
+    hctx t;
+    harness_open(&t, hc);
+    size_t ws = 0;
+    cr_assert(gblas_workspace_size(t.h, &ws) == GBLAS_STATUS_SUCCESS);
+    const int64_t n = (int64_t)(ws / (2 * sizeof(double))) + 4096;
+    mv_case(&t, &(mv_args){.kind = K_SBMV, .p = PREC_D, .uplo = GBLAS_FILL_MODE_LOWER, .n = n,
+                           .ku = 1, .incx = 2, .incy = -3, .alpha = 0.75, .beta = -0.5});
+    mv_case(&t, &(mv_args){.kind = K_SBMV, .p = PREC_D, .uplo = GBLAS_FILL_MODE_UPPER, .n = n,
+                           .ku = 2, .incx = -2, .incy = 2, .alpha = 1.25, .beta = 0});
+    mv_case(&t, &(mv_args){.kind = K_GBMV, .p = PREC_D, .op = GBLAS_OP_N, .m = n, .n = n,
+                           .kl = 1, .ku = 0, .incx = -2, .incy = 2, .alpha = 1.5, .beta = 0.5});
+    mv_case(&t, &(mv_args){.kind = K_GBMV, .p = PREC_D, .op = GBLAS_OP_T, .m = n, .n = n,
+                           .kl = 0, .ku = 1, .incx = 3, .incy = -2, .alpha = -1, .beta = 2});
+    harness_close(&t);
+}
