@@ -12,7 +12,8 @@
  * and lda a multiple of R, lane l owns rows l R .. l R + R - 1 and moves each column's piece as
  * one 16-byte vector; otherwise (packed storage) lane l owns rows l, l + 32, ... and a warp
  * moves 128 contiguous bytes per access. Elements outside the referenced triangle (diagonal
- * tiles) or past the last row are masked off. Triangles launch only the tiles that meet them. */
+ * tiles) or past the last row are masked off. A resident grid (kBlocksPerSm blocks per SM)
+ * walks the tiles in turn; a triangle's numbering holds only the tiles that meet it. */
 #include <algorithm>
 
 #include "cuda_common.cuh"
@@ -20,10 +21,8 @@
 namespace {
 
 constexpr int kThreads = 256, kWarps = kThreads / 32;
-constexpr int kUnroll = 4; /* columns per warp with loads in flight */
-/* Blocks per launch at most: more tiles (only where nothing bounds A: device pointer mode with
- * alpha == 0 on a huge shape) are launched in pieces. */
-constexpr int64_t kMaxBlocks = (int64_t)1 << 30;
+constexpr int kUnroll = 4;      /* columns per warp with loads in flight */
+constexpr int kBlocksPerSm = 4; /* resident blocks per SM (launch bounds: 64 registers) */
 
 enum class Form : int { kGeneral, kUpper, kLower };
 
@@ -65,21 +64,20 @@ template <typename T> struct Operands {
     Strided<T> u, v, cu, cv;
 };
 
-/* Tiles of one launch: block b is tile first + b of the form's numbering.
- * General: tile g is row tile row0 + g % row_tiles of column tile g / row_tiles.
+/* The tiles, numbered 0 .. count - 1.
+ * General: tile g is row tile g % row_tiles of column tile g / row_tiles.
  * Upper: column tile c holds row tiles 0 .. c, tile g = c (c + 1) / 2 + a is (a, c).
  * Lower: the upper numbering mirrored, (a, c) -> (nt - 1 - a, nt - 1 - c). */
 struct TileMap {
-    int64_t first, row_tiles, row0, nt;
+    int64_t count, row_tiles, nt;
 };
 
 __device__ __forceinline__ int64_t triangle_before(int64_t c) { return c * (c + 1) / 2; }
 
-__device__ __forceinline__ void tile_of(Form form, const TileMap &map, int64_t b, int64_t &ti,
+__device__ __forceinline__ void tile_of(Form form, const TileMap &map, int64_t g, int64_t &ti,
                                         int64_t &tj) {
-    const int64_t g = map.first + b;
     if (form == Form::kGeneral) {
-        ti = map.row0 + g % map.row_tiles;
+        ti = g % map.row_tiles;
         tj = g / map.row_tiles;
         return;
     }
@@ -97,16 +95,13 @@ __device__ __forceinline__ int64_t lane_row(int64_t r0, int lane, int e) {
     return r0 + (kVec ? (int64_t)lane * Tile<T>::R + e : lane + 32 * e);
 }
 
+/* One tile (ti, tj) by the block. */
 template <typename T, int kRank, bool kVec>
-__global__ void __launch_bounds__(kThreads)
-    rank_update_kernel(Layout L, TileMap map, Scalar<T> alpha_s, Operands<T> op, T *A) {
+__device__ __forceinline__ void update_tile(const Layout &L, T alpha, const Operands<T> &op, T *A,
+                                            int64_t ti, int64_t tj) {
     using Tl = Tile<T>;
     using V = typename Vec16<T>::type;
     constexpr int R = Tl::R;
-    const T alpha = scalar_value<T>(alpha_s);
-    if (alpha == T(0)) return; /* device pointer mode: A, x and y are never read */
-    int64_t ti, tj;
-    tile_of(L.form, map, blockIdx.x, ti, tj);
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     const int64_t r0 = ti * Tl::kRows, c0 = tj * Tl::kRows + warp;
 
@@ -180,6 +175,20 @@ __global__ void __launch_bounds__(kThreads)
     }
 }
 
+/* A resident grid (kBlocksPerSm blocks per SM) walks the tiles: block b takes tiles b, b +
+ * gridDim.x, ...; so the grid stays bounded for any shape. */
+template <typename T, int kRank, bool kVec>
+__global__ void __launch_bounds__(kThreads, kBlocksPerSm)
+    rank_update_kernel(Layout L, TileMap map, Scalar<T> alpha_s, Operands<T> op, T *A) {
+    const T alpha = scalar_value<T>(alpha_s);
+    if (alpha == T(0)) return; /* device pointer mode: A, x and y are never read */
+    for (int64_t g = blockIdx.x; g < map.count; g += gridDim.x) {
+        int64_t ti, tj;
+        tile_of(L.form, map, g, ti, tj);
+        update_tile<T, kRank, kVec>(L, alpha, op, A, ti, tj);
+    }
+}
+
 template <typename T, int kRank>
 cudaError_t launch_rank_update(gblas_cuda_env *env, Layout L, Scalar<T> alpha,
                                const Operands<T> &op, T *A) {
@@ -187,31 +196,10 @@ cudaError_t launch_rank_update(gblas_cuda_env *env, Layout L, Scalar<T> alpha,
     const bool vec = L.lda != 0 && aligned16(A) && L.lda % Tl::R == 0;
     auto kernel = vec ? rank_update_kernel<T, kRank, true> : rank_update_kernel<T, kRank, false>;
     const int64_t rt = ceil_div(L.rows, Tl::kRows), ct = ceil_div(L.cols, Tl::kRows);
-    auto launch = [&](int64_t blocks, TileMap map) {
-        kernel<<<(unsigned)blocks, kThreads, 0, env->stream>>>(L, map, alpha, op, A);
-        return launch_check(env, "rank_update_kernel");
-    };
-    /* pieces of whole tile columns (general: of at most kMaxBlocks row tiles), each at most
-     * kMaxBlocks tiles */
-    if (L.form == Form::kGeneral) {
-        for (int64_t row0 = 0; row0 < rt; row0 += kMaxBlocks) {
-            const int64_t rows = std::min(kMaxBlocks, rt - row0), step = kMaxBlocks / rows;
-            for (int64_t c = 0; c < ct; c += step) {
-                const cudaError_t err =
-                    launch((std::min(ct, c + step) - c) * rows, TileMap{c * rows, rows, row0, rt});
-                if (err != cudaSuccess) return err;
-            }
-        }
-        return cudaSuccess;
-    }
-    const int64_t step = std::max<int64_t>(1, kMaxBlocks / ct); /* the triangle's column c holds c + 1 <= ct tiles */
-    for (int64_t c = 0; c < ct; c += step) {
-        const int64_t c1 = std::min(ct, c + step);
-        const cudaError_t err =
-            launch(c1 * (c1 + 1) / 2 - c * (c + 1) / 2, TileMap{c * (c + 1) / 2, 0, 0, ct});
-        if (err != cudaSuccess) return err;
-    }
-    return cudaSuccess;
+    const TileMap map{L.form == Form::kGeneral ? rt * ct : ct * (ct + 1) / 2, rt, ct};
+    const int64_t blocks = std::min(map.count, (int64_t)env->sm_count * kBlocksPerSm);
+    kernel<<<(unsigned)blocks, kThreads, 0, env->stream>>>(L, map, alpha, op, A);
+    return launch_check(env, "rank_update_kernel");
 }
 
 template <typename T> Strided<T> strided(const T *p, int64_t n, int64_t inc) {
