@@ -212,42 +212,56 @@ __global__ void __launch_bounds__(kThreads, 2) symv_panel_kernel(SymvArgs<T> s) 
     }
 }
 
-/* y(i) for every i: first chunk y = alpha sum + beta y, later chunks y += alpha sum, where sum
- * is the chunk's column sums of i's panel (its work items in order), then the row sums of the
- * tile holding i in each of the chunk's panels that store row i (panels in order). */
+/* y(i) for every i: first chunk y = alpha sum + beta y, later chunks y += alpha sum. The terms
+ * of row i's sum, in order: the chunk's column sums of i's panel (its work items in order), then
+ * the row sums of the tile holding i in each of the chunk's panels that store row i (panels in
+ * order). A block takes 32 rows (lane: row, so every warp reads 32 consecutive sums); warp w
+ * adds the w-th of kWarps equal runs of each row's terms, and the runs are then added in warp
+ * order: each thread waits on a few loads instead of up to n / 128 in a row. */
 template <typename T>
 __global__ void __launch_bounds__(kThreads) symv_reduce_kernel(SymvArgs<T> s, bool first) {
+    constexpr int kTileRows = PanelShape<T>::kTileRows;
+    __shared__ T runs[kWarps][32];
     wait_for_prior_grid();
     const T alpha = scalar_value(s.alpha), beta = scalar_value(s.beta);
-    constexpr int kTileRows = PanelShape<T>::kTileRows;
     const bool upper = s.a.upper;
     const TilingOf<T> tl{s.a.n, upper};
     const int64_t n = s.a.n, segs = tl.segs(), base = tl.before(s.p0);
-    for (int64_t i = (int64_t)blockIdx.x * kThreads + threadIdx.x; i < n;
-         i += (int64_t)gridDim.x * kThreads) {
-        T *yi = s.y + i * s.incy;
-        if (alpha == T(0)) {
-            if (first) *yi = beta == T(0) ? T(0) : beta * *yi;
-            continue;
-        }
-        const int64_t P = i / kPanel, t = i / kTileRows;
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    for (int64_t i0 = (int64_t)blockIdx.x * 32; i0 < n; i0 += (int64_t)gridDim.x * 32) {
+        const int64_t i = i0 + lane, P = i / kPanel, t = i / kTileRows;
+        int64_t items = 0, q0 = 0, terms = 0;
         T sum = T(0);
-        bool has = false;
-        if (P >= s.p0 && P < s.p1) {
-            const int64_t items = ceil_div(tl.end(P) - tl.first(P), tl.kSeg);
+        if (i < n && alpha != T(0)) {
+            if (P >= s.p0 && P < s.p1) items = ceil_div(tl.end(P) - tl.first(P), tl.kSeg);
+            q0 = upper ? std::max(P, s.p0) : s.p0;
+            const int64_t q1 = upper ? s.p1 : std::min(P + 1, s.p1);
+            terms = items + std::max(q1 - q0, (int64_t)0);
+            const int64_t per = ceil_div(terms, kWarps), u1 = std::min(terms, (warp + 1) * per);
             const T *cp = s.colpart + (P - s.p0) * segs * kPanel + i % kPanel;
-            for (int64_t k = 0; k < items; ++k) sum += cp[k * kPanel];
-            has = true;
+            for (int64_t u = warp * per; u < u1; ++u) {
+                const int64_t q = q0 + u - items;
+                sum += u < items ? cp[u * kPanel]
+                                 : s.rowpart[(tl.before(q) - base + t - tl.first(q)) * kTileRows +
+                                             i % kTileRows];
+            }
         }
-        const int64_t q0 = upper ? std::max(P, s.p0) : s.p0, q1 = upper ? s.p1 : std::min(P + 1, s.p1);
-        for (int64_t q = q0; q < q1; ++q) {
-            sum += s.rowpart[(tl.before(q) - base + t - tl.first(q)) * kTileRows + i % kTileRows];
-            has = true;
+        runs[warp][lane] = sum;
+        __syncthreads();
+        if (warp == 0 && i < n) {
+            T *yi = s.y + i * s.incy;
+            T total = runs[0][lane];
+#pragma unroll
+            for (int w = 1; w < kWarps; ++w) total += runs[w][lane];
+            if (alpha == T(0)) {
+                if (first) *yi = beta == T(0) ? T(0) : beta * *yi;
+            } else if (first) {
+                *yi = scale_output(terms > 0 ? alpha : T(0), total, beta, beta != T(0) ? *yi : T(0));
+            } else if (terms > 0) {
+                *yi += alpha * total;
+            }
         }
-        if (first)
-            *yi = scale_output(has ? alpha : T(0), sum, beta, beta != T(0) ? *yi : T(0));
-        else if (has)
-            *yi += alpha * sum;
+        __syncthreads();
     }
 }
 
@@ -257,8 +271,7 @@ cudaError_t launch_symmetric(gblas_cuda_env *env, SymStorage<T> a, Scalar<T> alp
     const int64_t n = a.n;
     SymvArgs<T> s{a, x + vec_start(n, incx), incx, alpha, beta, y + vec_start(n, incy), incy,
                   0, 0, nullptr, nullptr};
-    const unsigned reduce_blocks =
-        (unsigned)std::min(ceil_div(n, kThreads), (int64_t)env->sm_count * 8);
+    const unsigned reduce_blocks = (unsigned)std::min(ceil_div(n, 32), (int64_t)env->sm_count * 16);
     if (alpha.ptr == nullptr && alpha.value == T(0)) /* y = beta y: A and x never read */
         return launch_dependent(env, "symv_reduce_kernel", symv_reduce_kernel<T>,
                                 dim3(reduce_blocks), dim3(kThreads), s, true);
