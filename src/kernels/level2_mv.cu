@@ -25,6 +25,86 @@ namespace {
 constexpr int kThreads = 256;
 constexpr int kWarps = kThreads / 32;
 
+/* ---- GBMV, SBMV -------------------------------------------------------------------------- */
+
+/* Which storage element holds A(o, j) for output o (row o of op(A)): band (GBMV), its
+ * transpose, symmetric band (SBMV), and symmetric full and packed (the SYMV, SPMV fallback). */
+enum class Band { kGeN, kGeT, kSymLower, kSymUpper, kFullLower, kFullUpper, kPackedLower, kPackedUpper };
+
+template <typename T> struct BandArgs {
+    const T *A;
+    int64_t lda, k; /* k: ku (GBMV) or the symmetric band's k */
+    int64_t ny, nx; /* outputs; elements of x */
+    int64_t lo, hi; /* output o sums j in [o - lo, o + hi] within [0, nx) */
+    const T *x;     /* element 0 */
+    int64_t incx;
+    Scalar<T> alpha, beta;
+    T *y; /* element 0 */
+    int64_t incy;
+};
+
+template <Band B, typename T>
+__device__ __forceinline__ int64_t band_index(const BandArgs<T> &b, int64_t o, int64_t j) {
+    switch (B) {
+    case Band::kGeN: return b.k + o - j + j * b.lda;        /* A(o, j) */
+    case Band::kGeT: return b.k + j - o + o * b.lda;        /* A(j, o) */
+    case Band::kSymLower:                                   /* A(max, min) */
+        return j <= o ? o - j + j * b.lda : j - o + o * b.lda;
+    case Band::kSymUpper:                                   /* A(min, max) */
+        return j <= o ? b.k + j - o + o * b.lda : b.k + o - j + j * b.lda;
+    default: {
+        const int64_t lo = j < o ? j : o, hi = j < o ? o : j, n = b.ny;
+        switch (B) {
+        case Band::kFullLower: return hi + lo * b.lda;
+        case Band::kFullUpper: return lo + hi * b.lda;
+        case Band::kPackedLower: return hi + (2 * n - lo - 1) * lo / 2;
+        default: return lo + hi * (hi + 1) / 2;
+        }
+    }
+    }
+}
+
+/* L lanes per output; a warp's groups take consecutive outputs (warp-uniform loop, so that every
+ * lane joins the butterfly). */
+template <typename T, Band B, int L>
+__global__ void __launch_bounds__(kThreads) band_kernel(BandArgs<T> b) {
+    constexpr int kPerWarp = 32 / L;
+    const T alpha = scalar_value(b.alpha), beta = scalar_value(b.beta);
+    const int lane = threadIdx.x % L;
+    const int64_t warps = (int64_t)gridDim.x * kWarps;
+    for (int64_t o0 = ((int64_t)blockIdx.x * kWarps + threadIdx.x / 32) * kPerWarp; o0 < b.ny;
+         o0 += warps * kPerWarp) {
+        const int64_t o = o0 + (threadIdx.x % 32) / L;
+        T s = T(0);
+        if (o < b.ny && alpha != T(0)) { /* alpha == 0: A and x are never read */
+            const int64_t j0 = o > b.lo ? o - b.lo : 0;
+            const int64_t j1 = b.hi >= b.nx - 1 - o ? b.nx - 1 : o + b.hi;
+            for (int64_t j = j0 + lane; j <= j1; j += L)
+                s = fma(__ldg(b.A + band_index<B>(b, o, j)), __ldg(b.x + j * b.incx), s);
+        }
+        s = warp_sum<L>(s);
+        if (o < b.ny && lane == 0) {
+            T *yo = b.y + o * b.incy;
+            *yo = scale_output(alpha, s, beta, beta != T(0) ? *yo : T(0));
+        }
+    }
+}
+
+template <typename T, Band B>
+cudaError_t launch_band(gblas_cuda_env *env, BandArgs<T> b) {
+    /* lanes per output: about 4 terms each (the band's widest row, clipped to x) */
+    const int64_t width = std::min(b.lo, b.nx) + std::min(b.hi, b.nx) + 1;
+    const int lanes = width <= 8 ? 1 : width <= 32 ? 4 : width <= 64 ? 16 : 32;
+    const int64_t blocks =
+        std::min(ceil_div(b.ny, (int64_t)kThreads / lanes), (int64_t)env->sm_count * 16);
+    auto kernel = lanes == 1 ? band_kernel<T, B, 1>
+                  : lanes == 4 ? band_kernel<T, B, 4>
+                  : lanes == 16 ? band_kernel<T, B, 16>
+                                : band_kernel<T, B, 32>;
+    kernel<<<(unsigned)blocks, kThreads, 0, env->stream>>>(b);
+    return launch_check(env, "band_kernel");
+}
+
 /* ---- SYMV, SPMV -------------------------------------------------------------------------- */
 
 constexpr int kPanel = 128;   /* columns of a panel */
@@ -278,8 +358,15 @@ cudaError_t launch_symmetric(gblas_cuda_env *env, SymStorage<T> a, Scalar<T> alp
     const int64_t panels = ceil_div(n, kPanel), budget = GBLAS_CUDA_SCRATCH_BYTES / sizeof(T);
     const TilingOf<T> tl{n, a.upper};
     if (tl.chunk_elems(panels - 1, panels) > budget || tl.chunk_elems(0, 1) > budget) {
-        env->failed = "symv_panel_kernel (one panel's partials exceed the scratch)";
-        return cudaErrorInvalidValue;
+        /* one panel's partials past the scratch: n over 1.6 million, an A no device holds
+         * (reached with alpha == 0 in device pointer mode): a thread group per row, each
+         * element read twice */
+        const BandArgs<T> b{a.A, a.lda, 0, n, n, n, n, s.x, incx, alpha, beta, s.y, incy};
+        if (a.packed)
+            return a.upper ? launch_band<T, Band::kPackedUpper>(env, b)
+                           : launch_band<T, Band::kPackedLower>(env, b);
+        return a.upper ? launch_band<T, Band::kFullUpper>(env, b)
+                       : launch_band<T, Band::kFullLower>(env, b);
     }
     const bool vec = !a.packed && aligned16(a.A) && a.lda % Vec16<T>::width == 0;
     const bool hinted = hinted_loads((int64_t)sizeof(T) * n * (n + 1) / 2);
@@ -302,76 +389,6 @@ cudaError_t launch_symmetric(gblas_cuda_env *env, SymStorage<T> a, Scalar<T> alp
         p0 = p1;
     }
     return cudaSuccess;
-}
-
-/* ---- GBMV, SBMV -------------------------------------------------------------------------- */
-
-/* Which storage element holds A(o, j) for output o (row o of op(A)). */
-enum class Band { kGeN, kGeT, kSymLower, kSymUpper };
-
-template <typename T> struct BandArgs {
-    const T *A;
-    int64_t lda, k; /* k: ku (GBMV) or the symmetric band's k */
-    int64_t ny, nx; /* outputs; elements of x */
-    int64_t lo, hi; /* output o sums j in [o - lo, o + hi] within [0, nx) */
-    const T *x;     /* element 0 */
-    int64_t incx;
-    Scalar<T> alpha, beta;
-    T *y; /* element 0 */
-    int64_t incy;
-};
-
-template <Band B, typename T>
-__device__ __forceinline__ int64_t band_index(const BandArgs<T> &b, int64_t o, int64_t j) {
-    switch (B) {
-    case Band::kGeN: return b.k + o - j + j * b.lda;        /* A(o, j) */
-    case Band::kGeT: return b.k + j - o + o * b.lda;        /* A(j, o) */
-    case Band::kSymLower:                                   /* A(max, min) */
-        return j <= o ? o - j + j * b.lda : j - o + o * b.lda;
-    default:                                                /* A(min, max) */
-        return j <= o ? b.k + j - o + o * b.lda : b.k + o - j + j * b.lda;
-    }
-}
-
-/* L lanes per output; a warp's groups take consecutive outputs (warp-uniform loop, so that every
- * lane joins the butterfly). */
-template <typename T, Band B, int L>
-__global__ void __launch_bounds__(kThreads) band_kernel(BandArgs<T> b) {
-    constexpr int kPerWarp = 32 / L;
-    const T alpha = scalar_value(b.alpha), beta = scalar_value(b.beta);
-    const int lane = threadIdx.x % L;
-    const int64_t warps = (int64_t)gridDim.x * kWarps;
-    for (int64_t o0 = ((int64_t)blockIdx.x * kWarps + threadIdx.x / 32) * kPerWarp; o0 < b.ny;
-         o0 += warps * kPerWarp) {
-        const int64_t o = o0 + (threadIdx.x % 32) / L;
-        T s = T(0);
-        if (o < b.ny && alpha != T(0)) { /* alpha == 0: A and x are never read */
-            const int64_t j0 = o > b.lo ? o - b.lo : 0;
-            const int64_t j1 = b.hi >= b.nx - 1 - o ? b.nx - 1 : o + b.hi;
-            for (int64_t j = j0 + lane; j <= j1; j += L)
-                s = fma(__ldg(b.A + band_index<B>(b, o, j)), __ldg(b.x + j * b.incx), s);
-        }
-        s = warp_sum<L>(s);
-        if (o < b.ny && lane == 0) {
-            T *yo = b.y + o * b.incy;
-            *yo = scale_output(alpha, s, beta, beta != T(0) ? *yo : T(0));
-        }
-    }
-}
-
-template <typename T, Band B>
-cudaError_t launch_band(gblas_cuda_env *env, BandArgs<T> b) {
-    /* lanes per output: about 4 terms each (the band's widest row, clipped to x) */
-    const int64_t width = std::min(b.lo, b.nx) + std::min(b.hi, b.nx) + 1;
-    const int lanes = width <= 8 ? 1 : width <= 32 ? 4 : width <= 64 ? 16 : 32;
-    const int64_t blocks =
-        std::min(ceil_div(b.ny, (int64_t)kThreads / lanes), (int64_t)env->sm_count * 16);
-    auto kernel = lanes == 1 ? band_kernel<T, B, 1>
-                  : lanes == 4 ? band_kernel<T, B, 4>
-                  : lanes == 16 ? band_kernel<T, B, 16>
-                                : band_kernel<T, B, 32>;
-    kernel<<<(unsigned)blocks, kThreads, 0, env->stream>>>(b);
-    return launch_check(env, "band_kernel");
 }
 
 } // namespace
