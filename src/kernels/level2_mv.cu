@@ -11,7 +11,8 @@
  * symv_reduce_kernel then adds, for each y(i), the column sums of its panel's work items and
  * the row sums of every tile holding row i, in a fixed order, before alpha and beta. Panels
  * whose partials do not fit in the scratch together run in chunks of consecutive panels, each
- * chunk's sums added to y in chunk order.
+ * chunk's sums added to y in chunk order; where one panel's do not fit (n over 1.6 million,
+ * only reachable with alpha == 0 in device pointer mode), the band kernel runs instead.
  *
  * GBMV, SBMV (band kernel): a group of L lanes owns one element of y and sums that row of A
  * (a column of the storage for GBMV T and for the half of a symmetric row read from its own
