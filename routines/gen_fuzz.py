@@ -24,6 +24,12 @@ Diag), the rest being filled with NaN and owned by no one (fuzz_core.c); a trian
 increment and leading-dimension rule that fails marks the call invalid (fzc->bad); fz_prepare (fuzz_core.c) adds the pointer and extent rules, allocates each operand to
 exactly its extent, and decides whether the call can run. Then the routine is called once per
 side and fz_check compares the sides.
+
+An input's first byte of each call picks an entry of fz_entries modulo (entries + the handle
+calls), so a routine added to the table changes what the committed corpus decodes to: remap
+the corpus's pick bytes with the table (as the commit "fuzz corpus: pick bytes remapped" did for
+the Level-2 routines: offsets of each call's first byte from a replay of the old harness, the
+byte rewritten to the same routine's new index, traces compared before and after).
 """
 import re
 

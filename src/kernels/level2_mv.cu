@@ -11,7 +11,8 @@
  * symv_reduce_kernel then adds, for each y(i), the column sums of its panel's work items and
  * the row sums of every tile holding row i, in a fixed order, before alpha and beta. Panels
  * whose partials do not fit in the scratch together run in chunks of consecutive panels, each
- * chunk's sums added to y in chunk order.
+ * chunk's sums added to y in chunk order; where one panel's do not fit (n over 1.6 million,
+ * only reachable with alpha == 0 in device pointer mode), the band kernel runs instead.
  *
  * GBMV, SBMV (band kernel): a group of L lanes owns one element of y and sums that row of A
  * (a column of the storage for GBMV T and for the half of a symmetric row read from its own
@@ -24,6 +25,86 @@ namespace {
 
 constexpr int kThreads = 256;
 constexpr int kWarps = kThreads / 32;
+
+/* ---- GBMV, SBMV -------------------------------------------------------------------------- */
+
+/* Which storage element holds A(o, j) for output o (row o of op(A)): band (GBMV), its
+ * transpose, symmetric band (SBMV), and symmetric full and packed (the SYMV, SPMV fallback). */
+enum class Band { kGeN, kGeT, kSymLower, kSymUpper, kFullLower, kFullUpper, kPackedLower, kPackedUpper };
+
+template <typename T> struct BandArgs {
+    const T *A;
+    int64_t lda, k; /* k: ku (GBMV) or the symmetric band's k */
+    int64_t ny, nx; /* outputs; elements of x */
+    int64_t lo, hi; /* output o sums j in [o - lo, o + hi] within [0, nx) */
+    const T *x;     /* element 0 */
+    int64_t incx;
+    Scalar<T> alpha, beta;
+    T *y; /* element 0 */
+    int64_t incy;
+};
+
+template <Band B, typename T>
+__device__ __forceinline__ int64_t band_index(const BandArgs<T> &b, int64_t o, int64_t j) {
+    switch (B) {
+    case Band::kGeN: return b.k + o - j + j * b.lda;        /* A(o, j) */
+    case Band::kGeT: return b.k + j - o + o * b.lda;        /* A(j, o) */
+    case Band::kSymLower:                                   /* A(max, min) */
+        return j <= o ? o - j + j * b.lda : j - o + o * b.lda;
+    case Band::kSymUpper:                                   /* A(min, max) */
+        return j <= o ? b.k + j - o + o * b.lda : b.k + o - j + j * b.lda;
+    default: {
+        const int64_t lo = j < o ? j : o, hi = j < o ? o : j, n = b.ny;
+        switch (B) {
+        case Band::kFullLower: return hi + lo * b.lda;
+        case Band::kFullUpper: return lo + hi * b.lda;
+        case Band::kPackedLower: return hi + (2 * n - lo - 1) * lo / 2;
+        default: return lo + hi * (hi + 1) / 2;
+        }
+    }
+    }
+}
+
+/* L lanes per output; a warp's groups take consecutive outputs (warp-uniform loop, so that every
+ * lane joins the butterfly). */
+template <typename T, Band B, int L>
+__global__ void __launch_bounds__(kThreads) band_kernel(BandArgs<T> b) {
+    constexpr int kPerWarp = 32 / L;
+    const T alpha = scalar_value(b.alpha), beta = scalar_value(b.beta);
+    const int lane = threadIdx.x % L;
+    const int64_t warps = (int64_t)gridDim.x * kWarps;
+    for (int64_t o0 = ((int64_t)blockIdx.x * kWarps + threadIdx.x / 32) * kPerWarp; o0 < b.ny;
+         o0 += warps * kPerWarp) {
+        const int64_t o = o0 + (threadIdx.x % 32) / L;
+        T s = T(0);
+        if (o < b.ny && alpha != T(0)) { /* alpha == 0: A and x are never read */
+            const int64_t j0 = o > b.lo ? o - b.lo : 0;
+            const int64_t j1 = b.hi >= b.nx - 1 - o ? b.nx - 1 : o + b.hi;
+            for (int64_t j = j0 + lane; j <= j1; j += L)
+                s = fma(__ldg(b.A + band_index<B>(b, o, j)), __ldg(b.x + j * b.incx), s);
+        }
+        s = warp_sum<L>(s);
+        if (o < b.ny && lane == 0) {
+            T *yo = b.y + o * b.incy;
+            *yo = scale_output(alpha, s, beta, beta != T(0) ? *yo : T(0));
+        }
+    }
+}
+
+template <typename T, Band B>
+cudaError_t launch_band(gblas_cuda_env *env, BandArgs<T> b) {
+    /* lanes per output: about 4 terms each (the band's widest row, clipped to x) */
+    const int64_t width = std::min(b.lo, b.nx) + std::min(b.hi, b.nx) + 1;
+    const int lanes = width <= 8 ? 1 : width <= 32 ? 4 : width <= 64 ? 16 : 32;
+    const int64_t blocks =
+        std::min(ceil_div(b.ny, (int64_t)kThreads / lanes), (int64_t)env->sm_count * 16);
+    auto kernel = lanes == 1 ? band_kernel<T, B, 1>
+                  : lanes == 4 ? band_kernel<T, B, 4>
+                  : lanes == 16 ? band_kernel<T, B, 16>
+                                : band_kernel<T, B, 32>;
+    kernel<<<(unsigned)blocks, kThreads, 0, env->stream>>>(b);
+    return launch_check(env, "band_kernel");
+}
 
 /* ---- SYMV, SPMV -------------------------------------------------------------------------- */
 
@@ -212,42 +293,56 @@ __global__ void __launch_bounds__(kThreads, 2) symv_panel_kernel(SymvArgs<T> s) 
     }
 }
 
-/* y(i) for every i: first chunk y = alpha sum + beta y, later chunks y += alpha sum, where sum
- * is the chunk's column sums of i's panel (its work items in order), then the row sums of the
- * tile holding i in each of the chunk's panels that store row i (panels in order). */
+/* y(i) for every i: first chunk y = alpha sum + beta y, later chunks y += alpha sum. The terms
+ * of row i's sum, in order: the chunk's column sums of i's panel (its work items in order), then
+ * the row sums of the tile holding i in each of the chunk's panels that store row i (panels in
+ * order). A block takes 32 rows (lane: row, so every warp reads 32 consecutive sums); warp w
+ * adds the w-th of kWarps equal runs of each row's terms, and the runs are then added in warp
+ * order: each thread waits on a few loads instead of up to n / 128 in a row. */
 template <typename T>
 __global__ void __launch_bounds__(kThreads) symv_reduce_kernel(SymvArgs<T> s, bool first) {
+    constexpr int kTileRows = PanelShape<T>::kTileRows;
+    __shared__ T runs[kWarps][32];
     wait_for_prior_grid();
     const T alpha = scalar_value(s.alpha), beta = scalar_value(s.beta);
-    constexpr int kTileRows = PanelShape<T>::kTileRows;
     const bool upper = s.a.upper;
     const TilingOf<T> tl{s.a.n, upper};
     const int64_t n = s.a.n, segs = tl.segs(), base = tl.before(s.p0);
-    for (int64_t i = (int64_t)blockIdx.x * kThreads + threadIdx.x; i < n;
-         i += (int64_t)gridDim.x * kThreads) {
-        T *yi = s.y + i * s.incy;
-        if (alpha == T(0)) {
-            if (first) *yi = beta == T(0) ? T(0) : beta * *yi;
-            continue;
-        }
-        const int64_t P = i / kPanel, t = i / kTileRows;
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    for (int64_t i0 = (int64_t)blockIdx.x * 32; i0 < n; i0 += (int64_t)gridDim.x * 32) {
+        const int64_t i = i0 + lane, P = i / kPanel, t = i / kTileRows;
+        int64_t items = 0, q0 = 0, terms = 0;
         T sum = T(0);
-        bool has = false;
-        if (P >= s.p0 && P < s.p1) {
-            const int64_t items = ceil_div(tl.end(P) - tl.first(P), tl.kSeg);
+        if (i < n && alpha != T(0)) {
+            if (P >= s.p0 && P < s.p1) items = ceil_div(tl.end(P) - tl.first(P), tl.kSeg);
+            q0 = upper ? std::max(P, s.p0) : s.p0;
+            const int64_t q1 = upper ? s.p1 : std::min(P + 1, s.p1);
+            terms = items + std::max(q1 - q0, (int64_t)0);
+            const int64_t per = ceil_div(terms, kWarps), u1 = std::min(terms, (warp + 1) * per);
             const T *cp = s.colpart + (P - s.p0) * segs * kPanel + i % kPanel;
-            for (int64_t k = 0; k < items; ++k) sum += cp[k * kPanel];
-            has = true;
+            for (int64_t u = warp * per; u < u1; ++u) {
+                const int64_t q = q0 + u - items;
+                sum += u < items ? cp[u * kPanel]
+                                 : s.rowpart[(tl.before(q) - base + t - tl.first(q)) * kTileRows +
+                                             i % kTileRows];
+            }
         }
-        const int64_t q0 = upper ? std::max(P, s.p0) : s.p0, q1 = upper ? s.p1 : std::min(P + 1, s.p1);
-        for (int64_t q = q0; q < q1; ++q) {
-            sum += s.rowpart[(tl.before(q) - base + t - tl.first(q)) * kTileRows + i % kTileRows];
-            has = true;
+        runs[warp][lane] = sum;
+        __syncthreads();
+        if (warp == 0 && i < n) {
+            T *yi = s.y + i * s.incy;
+            T total = runs[0][lane];
+#pragma unroll
+            for (int w = 1; w < kWarps; ++w) total += runs[w][lane];
+            if (alpha == T(0)) {
+                if (first) *yi = beta == T(0) ? T(0) : beta * *yi;
+            } else if (first) {
+                *yi = scale_output(terms > 0 ? alpha : T(0), total, beta, beta != T(0) ? *yi : T(0));
+            } else if (terms > 0) {
+                *yi += alpha * total;
+            }
         }
-        if (first)
-            *yi = scale_output(has ? alpha : T(0), sum, beta, beta != T(0) ? *yi : T(0));
-        else if (has)
-            *yi += alpha * sum;
+        __syncthreads();
     }
 }
 
@@ -257,16 +352,22 @@ cudaError_t launch_symmetric(gblas_cuda_env *env, SymStorage<T> a, Scalar<T> alp
     const int64_t n = a.n;
     SymvArgs<T> s{a, x + vec_start(n, incx), incx, alpha, beta, y + vec_start(n, incy), incy,
                   0, 0, nullptr, nullptr};
-    const unsigned reduce_blocks =
-        (unsigned)std::min(ceil_div(n, kThreads), (int64_t)env->sm_count * 8);
+    const unsigned reduce_blocks = (unsigned)std::min(ceil_div(n, 32), (int64_t)env->sm_count * 16);
     if (alpha.ptr == nullptr && alpha.value == T(0)) /* y = beta y: A and x never read */
         return launch_dependent(env, "symv_reduce_kernel", symv_reduce_kernel<T>,
                                 dim3(reduce_blocks), dim3(kThreads), s, true);
     const int64_t panels = ceil_div(n, kPanel), budget = GBLAS_CUDA_SCRATCH_BYTES / sizeof(T);
     const TilingOf<T> tl{n, a.upper};
     if (tl.chunk_elems(panels - 1, panels) > budget || tl.chunk_elems(0, 1) > budget) {
-        env->failed = "symv_panel_kernel (one panel's partials exceed the scratch)";
-        return cudaErrorInvalidValue;
+        /* one panel's partials past the scratch: n over 1.6 million, an A no device holds
+         * (reached with alpha == 0 in device pointer mode): a thread group per row, each
+         * element read twice */
+        const BandArgs<T> b{a.A, a.lda, 0, n, n, n, n, s.x, incx, alpha, beta, s.y, incy};
+        if (a.packed)
+            return a.upper ? launch_band<T, Band::kPackedUpper>(env, b)
+                           : launch_band<T, Band::kPackedLower>(env, b);
+        return a.upper ? launch_band<T, Band::kFullUpper>(env, b)
+                       : launch_band<T, Band::kFullLower>(env, b);
     }
     const bool vec = !a.packed && aligned16(a.A) && a.lda % Vec16<T>::width == 0;
     const bool hinted = hinted_loads((int64_t)sizeof(T) * n * (n + 1) / 2);
@@ -289,76 +390,6 @@ cudaError_t launch_symmetric(gblas_cuda_env *env, SymStorage<T> a, Scalar<T> alp
         p0 = p1;
     }
     return cudaSuccess;
-}
-
-/* ---- GBMV, SBMV -------------------------------------------------------------------------- */
-
-/* Which storage element holds A(o, j) for output o (row o of op(A)). */
-enum class Band { kGeN, kGeT, kSymLower, kSymUpper };
-
-template <typename T> struct BandArgs {
-    const T *A;
-    int64_t lda, k; /* k: ku (GBMV) or the symmetric band's k */
-    int64_t ny, nx; /* outputs; elements of x */
-    int64_t lo, hi; /* output o sums j in [o - lo, o + hi] within [0, nx) */
-    const T *x;     /* element 0 */
-    int64_t incx;
-    Scalar<T> alpha, beta;
-    T *y; /* element 0 */
-    int64_t incy;
-};
-
-template <Band B, typename T>
-__device__ __forceinline__ int64_t band_index(const BandArgs<T> &b, int64_t o, int64_t j) {
-    switch (B) {
-    case Band::kGeN: return b.k + o - j + j * b.lda;        /* A(o, j) */
-    case Band::kGeT: return b.k + j - o + o * b.lda;        /* A(j, o) */
-    case Band::kSymLower:                                   /* A(max, min) */
-        return j <= o ? o - j + j * b.lda : j - o + o * b.lda;
-    default:                                                /* A(min, max) */
-        return j <= o ? b.k + j - o + o * b.lda : b.k + o - j + j * b.lda;
-    }
-}
-
-/* L lanes per output; a warp's groups take consecutive outputs (warp-uniform loop, so that every
- * lane joins the butterfly). */
-template <typename T, Band B, int L>
-__global__ void __launch_bounds__(kThreads) band_kernel(BandArgs<T> b) {
-    constexpr int kPerWarp = 32 / L;
-    const T alpha = scalar_value(b.alpha), beta = scalar_value(b.beta);
-    const int lane = threadIdx.x % L;
-    const int64_t warps = (int64_t)gridDim.x * kWarps;
-    for (int64_t o0 = ((int64_t)blockIdx.x * kWarps + threadIdx.x / 32) * kPerWarp; o0 < b.ny;
-         o0 += warps * kPerWarp) {
-        const int64_t o = o0 + (threadIdx.x % 32) / L;
-        T s = T(0);
-        if (o < b.ny && alpha != T(0)) { /* alpha == 0: A and x are never read */
-            const int64_t j0 = o > b.lo ? o - b.lo : 0;
-            const int64_t j1 = b.hi >= b.nx - 1 - o ? b.nx - 1 : o + b.hi;
-            for (int64_t j = j0 + lane; j <= j1; j += L)
-                s = fma(__ldg(b.A + band_index<B>(b, o, j)), __ldg(b.x + j * b.incx), s);
-        }
-        s = warp_sum<L>(s);
-        if (o < b.ny && lane == 0) {
-            T *yo = b.y + o * b.incy;
-            *yo = scale_output(alpha, s, beta, beta != T(0) ? *yo : T(0));
-        }
-    }
-}
-
-template <typename T, Band B>
-cudaError_t launch_band(gblas_cuda_env *env, BandArgs<T> b) {
-    /* lanes per output: about 4 terms each (the band's widest row, clipped to x) */
-    const int64_t width = std::min(b.lo, b.nx) + std::min(b.hi, b.nx) + 1;
-    const int lanes = width <= 8 ? 1 : width <= 32 ? 4 : width <= 64 ? 16 : 32;
-    const int64_t blocks =
-        std::min(ceil_div(b.ny, (int64_t)kThreads / lanes), (int64_t)env->sm_count * 16);
-    auto kernel = lanes == 1 ? band_kernel<T, B, 1>
-                  : lanes == 4 ? band_kernel<T, B, 4>
-                  : lanes == 16 ? band_kernel<T, B, 16>
-                                : band_kernel<T, B, 32>;
-    kernel<<<(unsigned)blocks, kThreads, 0, env->stream>>>(b);
-    return launch_check(env, "band_kernel");
 }
 
 } // namespace

@@ -283,14 +283,14 @@ __global__ void __launch_bounds__(kThreads, 2)
     const int rows = (int)min((int64_t)kSolveRows, v.n - p0);
     const int rt = threadIdx.x % kSolveRows, g = threadIdx.x / kSolveRows;
     if (threadIdx.x < rows) b[threadIdx.x] = x[solve_index(v, p0 + threadIdx.x) * incx];
-    T diag[kTilePer], cur[kTilePer], next[kTilePer];
-    load_tile(v, p0, p0, diag);
-    /* panels s of the positions q with p - q <= w for some row p of this block */
+    /* panels s of the positions q with p - q <= w for some row p of this block, then the
+     * diagonal tile (s = t), each loaded while the one before is used */
     const int64_t s_begin = (p0 > v.w ? p0 - v.w : 0) / kSolveRows;
-    if (s_begin < t) load_tile(v, p0, s_begin * kSolveRows, cur);
+    T cur[kTilePer], next[kTilePer];
+    load_tile(v, p0, s_begin * kSolveRows, cur);
     T acc = T(0);
     for (int64_t s = s_begin; s < t; ++s) {
-        if (s + 1 < t) load_tile(v, p0, (s + 1) * kSolveRows, next);
+        load_tile(v, p0, (s + 1) * kSolveRows, next);
         if (threadIdx.x == 0)
             while (load_acquire(solved) <= (unsigned)s) {
             }
@@ -318,19 +318,25 @@ __global__ void __launch_bounds__(kThreads, 2)
     for (int e = 0; e < kTilePer; ++e) {
         int pl, ql;
         tile_coord(v.trans, e, pl, ql);
-        tile[pl][ql] = diag[e];
+        tile[pl][ql] = cur[e]; /* the diagonal tile */
     }
     __syncthreads();
     if (threadIdx.x >= 32) return;
-    /* warp 0: lane l holds rows l and l + 32; y0, y1 become their x at the row's step */
+    /* warp 0: lane l holds rows l and l + 32; y0, y1 become their x at the row's step:
+     * x_j = r_j (1 / A(j, j)), one rounding more than the reference's r_j / A(j, j) (a
+     * perturbation of A(j, j) by one unit), where the division cost ~40 (float) to ~100+
+     * (double) cycles on each of the 64 dependent steps */
     const int l = threadIdx.x;
     const T y_init[2] = {
         l < rows ? b[l] - sum_in_order(part, l) : T(0),
         l + 32 < rows ? b[l + 32] - sum_in_order(part, l + 32) : T(0)};
     T y0 = y_init[0], y1 = y_init[1];
+    /* reciprocals of the lane's diagonal elements, off the chain of dependent steps */
+    const T r0 = v.unit ? T(1) : T(1) / tile[l][l];
+    const T r1 = v.unit ? T(1) : T(1) / tile[l + 32][l + 32];
     for (int j = 0; j < rows; ++j) {
-        const T mine = j < 32 ? y0 : y1;
-        const T xj = __shfl_sync(0xffffffffu, v.unit ? mine : mine / tile[j][j], j % 32);
+        const T mine = v.unit ? (j < 32 ? y0 : y1) : (j < 32 ? y0 * r0 : y1 * r1);
+        const T xj = __shfl_sync(0xffffffffu, mine, j % 32);
         if (l == j % 32) (j < 32 ? y0 : y1) = xj;
         if (l > j && l < rows) y0 = fma(-tile[l][j], xj, y0);
         if (l + 32 > j && l + 32 < rows) y1 = fma(-tile[l + 32][j], xj, y1);
