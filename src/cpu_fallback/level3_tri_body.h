@@ -1,3 +1,286 @@
-/* level3_tri_body.h: SCAFFOLD: the instruction-set level's overrides of trmm, trsm, trsm_batched (none yet). */
+/* level3_tri_body.h: TRMM, TRSM and TRSM_BATCHED of the instruction-set levels for one element
+ * type (type_<t>.h), and level3_tri_fill. Included by <t>_avx2.c and <t>_avx512.c after
+ * gemm_driver_body.h: everything off the diagonal blocks is the level's gemm.
+ *
+ * Lines and M as in ref_level3_tri_body.h: a line is a column of B (LEFT) or a row (RIGHT), of
+ * len = m or n elements, multiplied or solved with the len x len triangle M (op(A) for LEFT,
+ * op(A)^T for RIGHT). The recursion halves [0, len) (the first half rounded up to a multiple
+ * of TRI3_NB) until a block has at most TRI3_NB elements of a line:
+ *   TRSM: solve the block whose lines need no other first (M lower: the upper half), then
+ *         B(other) = beta B(other) - M(other, first) X(first) by one gemm (beta = alpha when
+ *         the first block had alpha applied, else 1: alpha is applied once, to every element),
+ *         then solve the other half with alpha = 1.
+ *   TRMM: the half whose result needs the other (M lower: the lower half) first, C(first) =
+ *         alpha M(first, first) B(first), then C(first) += alpha M(first, other) B(other) by one
+ *         gemm, then the other half: B(other) is read before C(other) is written, so C == B
+ *         works in place.
+ * A leaf block copies its triangle of M into a dense TRI3_NB x TRI3_NB array (zeros outside,
+ * 1 on a unit diagonal, A's other triangle never read) and runs over its lines in chunks, one
+ * chunk per task of gblas_cpu_for; each line's arithmetic is fixed, so the bits do not depend
+ * on the thread count. */
 
-static void level3_tri_fill(gblas_ops *ops) { (void)ops; }
+#define TRI3_NB 64
+/* Lines of a RIGHT leaf (rows of B, contiguous in each column) per task. */
+#define TRI3_ROWS 256
+
+/* One call: M's orientation, and the operands. op(A)(r, c) = A[r + c lda] (trans N) or
+ * A[c + r lda]. For TRSM, C is B. */
+typedef struct {
+    gblas_ctx *ctx;
+    int left, lower, unit;
+    gblas_operation_t trans;
+    const T *A;
+    int64_t lda, lines; /* lines: n (LEFT) or m (RIGHT) */
+    const T *B;
+    int64_t ldb;
+    T *C;
+    int64_t ldc;
+    T alpha;
+} tri3_call;
+
+static tri3_call tri3_setup(gblas_ctx *ctx, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                            gblas_operation_t trans, gblas_diag_type_t diag, int64_t m,
+                            int64_t n, T alpha, const T *A, int64_t lda, const T *B, int64_t ldb,
+                            T *C, int64_t ldc) {
+    const int left = side == GBLAS_SIDE_LEFT;
+    tri3_call c = {ctx, left, (uplo == GBLAS_FILL_MODE_LOWER) == (left == (trans == GBLAS_OP_N)),
+                   diag == GBLAS_DIAG_UNIT, trans, A, lda, left ? n : m, B, ldb, C, ldc, alpha};
+    return c;
+}
+
+/* The block op(A)(r0.., c0..) as a gemm operand with op = trans. */
+static inline const T *tri3_op_block(const tri3_call *c, int64_t r0, int64_t c0) {
+    return c->trans == GBLAS_OP_N ? c->A + r0 + c0 * c->lda : c->A + c0 + r0 * c->lda;
+}
+
+/* M(r, q) for M's block at off (r, q inside the block). */
+static inline T tri3_m(const tri3_call *c, int64_t off, int64_t r, int64_t q) {
+    const int plain = c->left == (c->trans == GBLAS_OP_N); /* M = A */
+    const int64_t i = off + (plain ? r : q), j = off + (plain ? q : r);
+    return c->A[i + j * c->lda];
+}
+
+/* Lines [0, lines) of dst, elements [out0, out0 + outlen): dst = coef M(out, in) src(in) +
+ * beta dst, src's elements [in0, in0 + inlen). LEFT: op(A)(out, in) src; RIGHT: src op(A)(in,
+ * out) on columns. */
+static void tri3_update(const tri3_call *c, int64_t out0, int64_t outlen, int64_t in0,
+                        int64_t inlen, T coef, T beta, const T *src, int64_t lds, T *dst,
+                        int64_t ldd) {
+    if (c->left)
+        gemm(c->ctx, c->trans, GBLAS_OP_N, outlen, c->lines, inlen, &coef,
+             tri3_op_block(c, out0, in0), c->lda, src + in0, lds, &beta, dst + out0, ldd);
+    else
+        gemm(c->ctx, GBLAS_OP_N, c->trans, c->lines, outlen, inlen, &coef, src + in0 * lds, lds,
+             tri3_op_block(c, in0, out0), c->lda, &beta, dst + out0 * ldd, ldd);
+}
+
+/* A leaf: elements [off, off + len) of every line; m: M's block, dense, column-major. */
+typedef struct {
+    const tri3_call *c;
+    int64_t off, len;
+    T m[TRI3_NB * TRI3_NB];
+    T scale; /* TRSM: B's block is multiplied by it first */
+} tri3_leaf;
+
+static void tri3_leaf_init(tri3_leaf *lf, const tri3_call *c, int64_t off, int64_t len) {
+    lf->c = c;
+    lf->off = off;
+    lf->len = len;
+    for (int64_t q = 0; q < len; q++)
+        for (int64_t r = 0; r < len; r++) {
+            const int in = c->lower ? r > q : r < q;
+            lf->m[r + q * TRI3_NB] =
+                r == q ? (c->unit ? (T)1 : tri3_m(c, off, r, r)) : in ? tri3_m(c, off, r, q) : 0;
+        }
+}
+
+/* TRSM, LEFT: line l (a column) solved in place, axpy by axpy down (M lower) or up. */
+static void tri3_trsm_left_line(void *arg, int64_t l) {
+    const tri3_leaf *lf = arg;
+    const int64_t len = lf->len;
+    T *b = lf->c->C + lf->off + l * lf->c->ldc;
+    if (lf->scale != 1)
+        for (int64_t r = 0; r < len; r++) b[r] *= lf->scale;
+    for (int64_t s = 0; s < len; s++) {
+        const int64_t q = lf->c->lower ? s : len - 1 - s;
+        const T *mq = lf->m + q * TRI3_NB;
+        const T x = b[q] / mq[q];
+        b[q] = x;
+        const int64_t lo = lf->c->lower ? q + 1 : 0, hi = lf->c->lower ? len : q;
+        for (int64_t r = lo; r < hi; r++) b[r] -= x * mq[r];
+    }
+}
+
+/* TRSM, RIGHT: rows [TRI3_ROWS t, ...) solved column by column of the block, each column an
+ * axpy over the rows. */
+static void tri3_trsm_right_rows(void *arg, int64_t t) {
+    const tri3_leaf *lf = arg;
+    const tri3_call *c = lf->c;
+    const int64_t len = lf->len, i0 = t * TRI3_ROWS;
+    const int64_t rows = c->lines - i0 < TRI3_ROWS ? c->lines - i0 : TRI3_ROWS;
+    T *b = c->C + i0 + lf->off * c->ldc;
+    for (int64_t r = 0; r < len && lf->scale != 1; r++)
+        for (int64_t i = 0; i < rows; i++) b[i + r * c->ldc] *= lf->scale;
+    for (int64_t s = 0; s < len; s++) {
+        const int64_t r = c->lower ? s : len - 1 - s;
+        T *br = b + r * c->ldc;
+        const int64_t lo = c->lower ? 0 : r + 1, hi = c->lower ? r : len;
+        for (int64_t q = lo; q < hi; q++) {
+            const T mrq = lf->m[r + q * TRI3_NB];
+            const T *bq = b + q * c->ldc;
+            for (int64_t i = 0; i < rows; i++) br[i] -= mrq * bq[i];
+        }
+        const T d = lf->m[r + r * TRI3_NB];
+        for (int64_t i = 0; i < rows; i++) br[i] /= d;
+    }
+}
+
+/* TRMM, LEFT: line l (a column): copied to C, then multiplied in place, axpy by axpy up (M
+ * lower) or down, then scaled by alpha. */
+static void tri3_trmm_left_line(void *arg, int64_t l) {
+    const tri3_leaf *lf = arg;
+    const tri3_call *c = lf->c;
+    const int64_t len = lf->len;
+    const T *b = c->B + lf->off + l * c->ldb;
+    T *x = c->C + lf->off + l * c->ldc;
+    if (x != b)
+        for (int64_t r = 0; r < len; r++) x[r] = b[r];
+    for (int64_t s = 0; s < len; s++) {
+        const int64_t q = c->lower ? len - 1 - s : s;
+        const T *mq = lf->m + q * TRI3_NB;
+        const T t = x[q];
+        const int64_t lo = c->lower ? q + 1 : 0, hi = c->lower ? len : q;
+        for (int64_t r = lo; r < hi; r++) x[r] += t * mq[r];
+        x[q] = t * mq[q];
+    }
+    for (int64_t r = 0; r < len; r++) x[r] *= c->alpha;
+}
+
+/* TRMM, RIGHT: rows [TRI3_ROWS t, ...): column r of the block is M(r, r) B(:, r) plus the
+ * axpys of B's columns q it needs, then scaled; columns from the last down (M lower) or the
+ * first up, so B's columns are read before they are overwritten. */
+static void tri3_trmm_right_rows(void *arg, int64_t t) {
+    const tri3_leaf *lf = arg;
+    const tri3_call *c = lf->c;
+    const int64_t len = lf->len, i0 = t * TRI3_ROWS;
+    const int64_t rows = c->lines - i0 < TRI3_ROWS ? c->lines - i0 : TRI3_ROWS;
+    const T *b = c->B + i0 + lf->off * c->ldb;
+    T *x = c->C + i0 + lf->off * c->ldc;
+    for (int64_t s = 0; s < len; s++) {
+        const int64_t r = c->lower ? len - 1 - s : s;
+        T *xr = x + r * c->ldc;
+        const T d = lf->m[r + r * TRI3_NB];
+        for (int64_t i = 0; i < rows; i++) xr[i] = d * b[i + r * c->ldb];
+        const int64_t lo = c->lower ? 0 : r + 1, hi = c->lower ? r : len;
+        for (int64_t q = lo; q < hi; q++) {
+            const T mrq = lf->m[r + q * TRI3_NB];
+            const T *bq = b + q * c->ldb;
+            for (int64_t i = 0; i < rows; i++) xr[i] += mrq * bq[i];
+        }
+        for (int64_t i = 0; i < rows; i++) xr[i] *= c->alpha;
+    }
+}
+
+/* Runs a leaf's line function over every line (LEFT) or row chunk (RIGHT). */
+static void tri3_leaf_run(tri3_leaf *lf, void (*left)(void *, int64_t),
+                          void (*right)(void *, int64_t)) {
+    const tri3_call *c = lf->c;
+    const int parallel = (double)lf->len * (double)lf->len * (double)c->lines >=
+                         (double)GBLAS_CPU_PARALLEL_MIN;
+    if (c->left)
+        gblas_cpu_for(c->ctx, c->lines, parallel, left, lf);
+    else
+        gblas_cpu_for(c->ctx, (c->lines + TRI3_ROWS - 1) / TRI3_ROWS, parallel, right, lf);
+}
+
+/* First half of a block of len > TRI3_NB: half rounded up to a multiple of TRI3_NB. */
+static inline int64_t tri3_half(int64_t len) {
+    return (len / 2 + TRI3_NB - 1) / TRI3_NB * TRI3_NB;
+}
+
+static void tri3_trsm_rec(const tri3_call *c, int64_t off, int64_t len, int scaled) {
+    if (len <= TRI3_NB) {
+        tri3_leaf lf;
+        tri3_leaf_init(&lf, c, off, len);
+        lf.scale = scaled ? c->alpha : 1;
+        tri3_leaf_run(&lf, tri3_trsm_left_line, tri3_trsm_right_rows);
+        return;
+    }
+    const int64_t h = tri3_half(len);
+    const int64_t f0 = c->lower ? off : off + h, flen = c->lower ? h : len - h;
+    const int64_t s0 = c->lower ? off + h : off, slen = len - flen;
+    tri3_trsm_rec(c, f0, flen, scaled);
+    tri3_update(c, s0, slen, f0, flen, (T)-1, scaled ? c->alpha : (T)1, c->C, c->ldc, c->C,
+                c->ldc);
+    tri3_trsm_rec(c, s0, slen, 0);
+}
+
+static void tri3_trmm_rec(const tri3_call *c, int64_t off, int64_t len) {
+    if (len <= TRI3_NB) {
+        tri3_leaf lf;
+        tri3_leaf_init(&lf, c, off, len);
+        tri3_leaf_run(&lf, tri3_trmm_left_line, tri3_trmm_right_rows);
+        return;
+    }
+    const int64_t h = tri3_half(len);
+    const int64_t f0 = c->lower ? off + h : off, flen = c->lower ? len - h : h;
+    const int64_t s0 = c->lower ? off : off + h, slen = len - flen;
+    tri3_trmm_rec(c, f0, flen);
+    tri3_update(c, f0, flen, s0, slen, c->alpha, 1, c->B, c->ldb, c->C, c->ldc);
+    tri3_trmm_rec(c, s0, slen);
+}
+
+/* alpha == 0: X = 0 (m x n), nothing read. */
+static void tri3_zero(int64_t m, int64_t n, T *X, int64_t ldx) {
+    for (int64_t j = 0; j < n; j++)
+        for (int64_t i = 0; i < m; i++) X[i + j * ldx] = 0;
+}
+
+static gblas_status_t trmm(gblas_ctx *ctx, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                           gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+                           const void *alpha, const void *A, int64_t lda, const void *B,
+                           int64_t ldb, void *C, int64_t ldc) {
+    const T a = *(const T *)alpha;
+    if (a == 0) {
+        tri3_zero(m, n, C, ldc);
+        return GBLAS_STATUS_SUCCESS;
+    }
+    const tri3_call c = tri3_setup(ctx, side, uplo, trans, diag, m, n, a, A, lda, B, ldb, C, ldc);
+    tri3_trmm_rec(&c, 0, side == GBLAS_SIDE_LEFT ? m : n);
+    return GBLAS_STATUS_SUCCESS;
+}
+
+static gblas_status_t trsm(gblas_ctx *ctx, gblas_side_mode_t side, gblas_fill_mode_t uplo,
+                           gblas_operation_t trans, gblas_diag_type_t diag, int64_t m, int64_t n,
+                           const void *alpha, const void *A, int64_t lda, void *B, int64_t ldb) {
+    const T a = *(const T *)alpha;
+    if (a == 0) {
+        tri3_zero(m, n, B, ldb);
+        return GBLAS_STATUS_SUCCESS;
+    }
+    const tri3_call c = tri3_setup(ctx, side, uplo, trans, diag, m, n, a, A, lda, B, ldb, B, ldb);
+    tri3_trsm_rec(&c, 0, side == GBLAS_SIDE_LEFT ? m : n, 1);
+    return GBLAS_STATUS_SUCCESS;
+}
+
+/* One entry after another, each spread over the threads by trsm itself. */
+static gblas_status_t trsm_batched(gblas_ctx *ctx, gblas_side_mode_t side,
+                                   gblas_fill_mode_t uplo, gblas_operation_t trans,
+                                   gblas_diag_type_t diag, int64_t m, int64_t n,
+                                   const void *alpha, const void *const *Aarray, int64_t lda,
+                                   void *const *Barray, int64_t ldb, int64_t batch_count) {
+    const int alpha_zero = *(const T *)alpha == 0;
+    for (int64_t i = 0; i < batch_count; i++)
+        trsm(ctx, side, uplo, trans, diag, m, n, alpha, alpha_zero ? NULL : Aarray[i], lda,
+             Barray[i], ldb);
+    return GBLAS_STATUS_SUCCESS;
+}
+
+static void level3_tri_fill(gblas_ops *ops) {
+    ops->routine.trmm[GBLAS_TYPE_TAG] = trmm;
+    ops->routine.trsm[GBLAS_TYPE_TAG] = trsm;
+    ops->routine.trsm_batched[GBLAS_TYPE_TAG] = trsm_batched;
+}
+
+#undef TRI3_NB
+#undef TRI3_ROWS
