@@ -228,7 +228,7 @@ BACKEND_TEST(level3_sym, nan_not_leaked) {
                     const gblas_pointer_mode_t mode = md ? GBLAS_POINTER_MODE_DEVICE : GBLAS_POINTER_MODE_HOST;
                     const double al = prec_round(p, ab[s][0]), be = prec_round(p, ab[s][1]);
                     for (int sd = 0; sd < 2; sd++) {
-                        scase c = {R_SYMM, SIDES[sd], UPLOS[u], GBLAS_OP_N, 70, 67, 0, 1, al, be, mode};
+                        scase c = {R_SYMM, SIDES[sd], UPLOS[u], GBLAS_OP_N, 128, 67, 0, 1, al, be, mode};
                         run_case(&t, p, &c);
                     }
                     for (routine r = R_SYRK; r <= R_SYR2K; r++)

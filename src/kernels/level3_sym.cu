@@ -1,26 +1,33 @@
 /* level3_sym.cu: SYMM (C = alpha A B + beta C or alpha B A + beta C, A symmetric, only its uplo
  * triangle read), SYRK and SYR2K (C = alpha op(A) op(A)^T + beta C, C = alpha (op(A) op(B)^T +
  * op(B) op(A)^T) + beta C on C's uplo triangle only), as a recursion over the symmetric
- * dimension whose off-diagonal blocks are GEMMs (launch_gemm) and whose diagonal leaves are
- * computed by one launch of a small tiled kernel.
+ * dimension whose off-diagonal blocks are GEMMs (launch_gemm) and whose diagonal leaves are done
+ * first, by batched GEMMs where possible.
  *
  * Leaves: the symmetric dimension (SYMM: m LEFT, n RIGHT; SYRK/SYR2K: n) is cut into blocks
  * [kSymNB b, kSymNB (b + 1)) (the last one shorter); the recursion halves [0, dim) at a
- * multiple of kSymNB, so its leaves are exactly these blocks.
- * - SYMM: the leaf kernel runs first: rows (LEFT) or columns (RIGHT) of leaf b become
- *   beta C + alpha A_bb B_b (A_bb the symmetric diagonal block, read from its stored triangle).
- *   Then for each split [i0, i1) + [i1, i0 + s) the two GEMMs with A's stored off-diagonal
- *   block, as stored or transposed (A21 and A12 = A21^T), add into C with beta = 1.
- * - SYRK, SYR2K: the leaf kernel writes the uplo triangle of each diagonal block b
- *   (beta C + alpha ...); each split's off-diagonal rectangle of the triangle (C21 lower, C12
- *   upper) is one GEMM with beta (SYR2K: a second with beta = 1). The other triangle of C is
- *   never read or written.
- * Leaf kernel: a block computes a 32 x 32 tile of C, thread (x, y) the row x and columns
+ * multiple of kSymNB, so its leaves are exactly these blocks. With two or more full blocks,
+ * those go through strided batched GEMMs (which never touch the scratch) on kSymNB x kSymNB
+ * blocks held in the scratch, in chunks of what it holds; the rest (a short last block, or all
+ * when dim < 2 kSymNB) through a leaf kernel.
+ * - SYMM: first every leaf's rows (LEFT) or columns (RIGHT) of C become beta C + alpha A_bb B_b:
+ *   batched, symm_pack_kernel writes A_bb whole into the scratch and one batched GEMM writes C;
+ *   otherwise symm_leaf_kernel. Then for each split [i0, i1) + [i1, i0 + s) two GEMMs with A's
+ *   stored off-diagonal block, as stored or transposed (A21, A12 = A21^T), add into C (beta 1).
+ * - SYRK, SYR2K: every leaf's triangle of C becomes beta C + alpha (...): batched, one (SYR2K:
+ *   two) batched GEMM writes the whole blocks into the scratch and rank_store_kernel adds their
+ *   uplo triangles into C; otherwise rank_leaf_kernel. Each split's off-diagonal rectangle (C21
+ *   lower, C12 upper) is one GEMM with beta (SYR2K: a second with beta = 1). The other triangle
+ *   of C is never read or written.
+ * Leaf kernels: a block computes a 32 x 32 tile of C, thread (x, y) the row x and columns
  * y + 8 q (q < 4), each element's sum over the leaf's k range in index order, k in chunks of 32
- * through shared memory. alpha == 0 (read on the device in device pointer mode) reads neither A
- * nor B, and the GEMMs then see alpha == 0 too; beta == 0 never reads C.
- * Every element's sum runs in an order fixed by the shapes and the GEMM's rules: results repeat
- * bit for bit. No scratch is used here (the GEMMs may use it for split-K partials). */
+ * through shared memory.
+ * alpha == 0 (read on the device in device pointer mode) reads neither A nor B: the leaf and
+ * pack kernels check it, the GEMMs see it; beta == 0 never reads C.
+ * Every element's arithmetic is fixed by the shapes, the split points and the GEMM's rules
+ * (shapes and SM count only): results repeat bit for bit, whatever the scratch size. The
+ * scratch holds leaf blocks only between launches that do not use it (batched GEMMs, the pack
+ * and store kernels); the plain GEMMs of the recursion run after the last of them. */
 #include <algorithm>
 
 #include "cuda_common.cuh"
@@ -130,18 +137,18 @@ __device__ __forceinline__ void leaf_range(int64_t b, int64_t dim, int64_t &begi
 }
 
 /* SYMM leaves: block (x, y): tile x % kTilesPerLeaf of the leaf dimension and x / kTilesPerLeaf
- * of the other one, leaf y (and y + gridDim.y, ...). LEFT: C rows of the leaf, all n columns,
+ * of the other one, leaf first + y (and + gridDim.y, ...) below leaves. LEFT: C rows of the leaf, all n columns,
  * X = A_bb (symmetric), Y(j, l) = B(l, j); RIGHT: all m rows, C columns of the leaf,
  * X(i, l) = B(i, l), Y(j, l) = A_bb(j, l). */
 template <typename T>
 __global__ void __launch_bounds__(kTile * kGroups)
     symm_leaf_kernel(bool left, bool upper, int64_t m, int64_t n, Scalar<T> alpha, const T *A,
                      int64_t lda, const T *B, int64_t ldb, Scalar<T> beta, T *C, int64_t ldc,
-                     int64_t leaves) {
+                     int64_t first, int64_t leaves) {
     const int64_t dim = left ? m : n;
     const int64_t in_leaf = blockIdx.x % kTilesPerLeaf, other = blockIdx.x / kTilesPerLeaf;
     const Operand<T> a{A, lda, Form::kSym, upper};
-    for (int64_t b = blockIdx.y; b < leaves; b += gridDim.y) {
+    for (int64_t b = first + blockIdx.y; b < leaves; b += gridDim.y) {
         int64_t begin, end;
         leaf_range(b, dim, begin, end);
         const int64_t l0 = begin + in_leaf * kTile; /* this tile's start in the leaf dimension */
@@ -159,18 +166,18 @@ __global__ void __launch_bounds__(kTile * kGroups)
 }
 
 /* SYRK / SYR2K leaves: block (x, y): tile (x % kTilesPerLeaf, x / kTilesPerLeaf) of the diagonal
- * block of leaf y (and y + gridDim.y, ...), only tiles touching the uplo triangle; X = op(A),
+ * block of leaf first + y (and + gridDim.y, ...) below leaves, only tiles touching the uplo triangle; X = op(A),
  * Y = op(B) (SYRK: B = A), and for SYR2K X2 = op(B), Y2 = op(A); k in [0, k). */
 template <typename T, bool kTwo>
 __global__ void __launch_bounds__(kTile * kGroups)
     rank_leaf_kernel(bool upper, bool trans_n, int64_t n, int64_t k, Scalar<T> alpha, const T *A,
                      int64_t lda, const T *B, int64_t ldb, Scalar<T> beta, T *C, int64_t ldc,
-                     int64_t leaves) {
+                     int64_t first, int64_t leaves) {
     const int tr = blockIdx.x % kTilesPerLeaf, tc = blockIdx.x / kTilesPerLeaf;
     if (upper ? tr > tc : tr < tc) return; /* wholly in the other triangle */
     const Form f = trans_n ? Form::kPlain : Form::kTrans;
     const Operand<T> a{A, lda, f, false}, b{B, ldb, f, false};
-    for (int64_t leaf = blockIdx.y; leaf < leaves; leaf += gridDim.y) {
+    for (int64_t leaf = first + blockIdx.y; leaf < leaves; leaf += gridDim.y) {
         int64_t begin, end;
         leaf_range(leaf, n, begin, end);
         const int64_t r0 = begin + tr * kTile, c0 = begin + tc * kTile;
@@ -178,6 +185,36 @@ __global__ void __launch_bounds__(kTile * kGroups)
         leaf_tile<T, kTwo>(a, b, b, a, r0, imin(r0 + kTile, end), c0, imin(c0 + kTile, end), 0, k,
                            alpha, beta, C, ldc, KeepTriangle{upper});
     }
+}
+
+/* Full leaves through the batched GEMM (kSymNB x kSymNB blocks, kLeafElems elements each, in
+ * the scratch at leaf - first; a block of kThreads threads per kThreads elements, grid y the
+ * leaf within the chunk). */
+constexpr int kLeafElems = kSymNB * kSymNB;
+constexpr int kThreads = 256;
+
+/* SYMM: S_b = the symmetric diagonal block b of A, both triangles (A points at the chunk's
+ * first block). alpha == 0: nothing (the GEMM then reads neither S nor B). */
+template <typename T>
+__global__ void __launch_bounds__(kThreads)
+    symm_pack_kernel(bool upper, Scalar<T> alpha_s, const T *A, int64_t lda, T *S) {
+    if (scalar_value<T>(alpha_s) == T(0)) return;
+    const int e = blockIdx.x * kThreads + threadIdx.x, i = e % kSymNB, j = e / kSymNB;
+    const Operand<T> a{A + (int64_t)blockIdx.y * kSymNB * (1 + lda), lda, Form::kSym, upper};
+    S[(int64_t)blockIdx.y * kLeafElems + e] = operand_elem(a, i, j);
+}
+
+/* SYRK, SYR2K: C's uplo triangle of diagonal block b = S_b + beta C (C points at the chunk's
+ * first block; S_b = alpha times the block's sum, from the batched GEMM). */
+template <typename T>
+__global__ void __launch_bounds__(kThreads)
+    rank_store_kernel(bool upper, Scalar<T> beta_s, const T *S, T *C, int64_t ldc) {
+    const int e = blockIdx.x * kThreads + threadIdx.x, i = e % kSymNB, j = e / kSymNB;
+    if (!KeepTriangle{upper}(i, j)) return;
+    const T beta = scalar_value<T>(beta_s);
+    T *c = C + (int64_t)blockIdx.y * kSymNB * (1 + ldc) + i + (int64_t)j * ldc;
+    const T v = S[(int64_t)blockIdx.y * kLeafElems + e];
+    *c = beta == T(0) ? v : fma(beta, *c, v);
 }
 
 /* [0, s) split at a multiple of kSymNB: the first part takes half the leaves, rounded up. */
@@ -276,24 +313,73 @@ template <typename T> cudaError_t rank_rec(const RankCall<T> &g, int64_t i0, int
     return err != cudaSuccess ? err : rank_rec(g, i1, s2);
 }
 
+/* The full leaves [0, full) in chunks of at most what the scratch holds and at least 2 (a batch
+ * of one would be a plain GEMM, which may put split-K partials in the scratch): body(first,
+ * count) per chunk, in stream order. */
+template <typename T, typename Body> cudaError_t for_leaf_chunks(int64_t full, Body body) {
+    const int64_t cap = (int64_t)(GBLAS_CUDA_SCRATCH_BYTES / (kLeafElems * sizeof(T)));
+    const int64_t chunks = ceil_div(full, cap);
+    for (int64_t c = 0; c < chunks; ++c) {
+        const int64_t first = full * c / chunks, end = full * (c + 1) / chunks;
+        const cudaError_t err = body(first, end - first);
+        if (err != cudaSuccess) return err;
+    }
+    return cudaSuccess;
+}
+
+/* Full leaves go through the batched GEMM when there are two or more; the rest (a short last
+ * leaf, or everything when dim < 2 kSymNB) through the leaf kernel. */
+inline int64_t batched_leaves(int64_t dim) { return dim / kSymNB >= 2 ? dim / kSymNB : 0; }
+
+inline dim3 chunk_grid(int64_t count) { return dim3(kLeafElems / kThreads, (unsigned)count); }
+
 template <typename T>
 cudaError_t launch_rank(gblas_cuda_env *env, gblas_fill_mode_t uplo, gblas_operation_t trans,
                         int64_t n, int64_t k, Scalar<T> alpha, const T *A, int64_t lda,
                         const T *B, int64_t ldb, Scalar<T> beta, T *C, int64_t ldc) {
     const bool upper = uplo == GBLAS_FILL_MODE_UPPER, trans_n = trans == GBLAS_OP_N;
-    const int64_t leaves = ceil_div(n, kSymNB);
-    const dim3 grid = leaf_grid(kTilesPerLeaf * kTilesPerLeaf, leaves), block(kTile, kGroups);
-    if (B) {
-        rank_leaf_kernel<T, true><<<grid, block, 0, env->stream>>>(upper, trans_n, n, k, alpha, A,
-                                                                   lda, B, ldb, beta, C, ldc, leaves);
-    } else {
-        rank_leaf_kernel<T, false><<<grid, block, 0, env->stream>>>(upper, trans_n, n, k, alpha, A,
-                                                                    lda, A, lda, beta, C, ldc, leaves);
-    }
-    const cudaError_t err = launch_check(env, "rank_leaf_kernel");
+    const gblas_operation_t ta = trans_n ? GBLAS_OP_N : GBLAS_OP_T;
+    const T *b = B ? B : A;
+    const int64_t ldb_ = B ? ldb : lda;
+    const int64_t leaves = ceil_div(n, kSymNB), batched = batched_leaves(n);
+    T *S = static_cast<T *>(env->scratch);
+    /* S_b = alpha (op(A)_b op(B)_b^T [+ op(B)_b op(A)_b^T]) for the chunk's diagonal blocks,
+     * then their triangles into C */
+    cudaError_t err = for_leaf_chunks<T>(batched, [&](int64_t first, int64_t count) {
+        const int64_t off = first * kSymNB;
+        GemmBatch<T> batch;
+        batch.count = count;
+        batch.stride_a = trans_n ? kSymNB : kSymNB * lda;
+        batch.stride_b = trans_n ? kSymNB : kSymNB * ldb_;
+        batch.stride_c = kLeafElems;
+        cudaError_t e = launch_gemm<T>(env, ta, flip(ta), kSymNB, kSymNB, k, alpha,
+                                       op_rows(A, lda, ta, off), lda, op_rows(b, ldb_, ta, off),
+                                       ldb_, Scalar<T>{T(0), nullptr}, S, kSymNB, batch);
+        if (e == cudaSuccess && B) {
+            std::swap(batch.stride_a, batch.stride_b);
+            e = launch_gemm<T>(env, ta, flip(ta), kSymNB, kSymNB, k, alpha,
+                               op_rows(b, ldb_, ta, off), ldb_, op_rows(A, lda, ta, off), lda,
+                               Scalar<T>{T(1), nullptr}, S, kSymNB, batch);
+        }
+        if (e != cudaSuccess) return e;
+        rank_store_kernel<T><<<chunk_grid(count), kThreads, 0, env->stream>>>(
+            upper, beta, S, C + off * (1 + ldc), ldc);
+        return launch_check(env, "rank_store_kernel");
+    });
     if (err != cudaSuccess) return err;
-    const RankCall<T> g{env, upper, trans_n ? GBLAS_OP_N : GBLAS_OP_T, k, alpha, beta, A, lda, B,
-                        ldb, C, ldc};
+    if (batched < leaves) {
+        const dim3 grid = leaf_grid(kTilesPerLeaf * kTilesPerLeaf, leaves - batched),
+                   block(kTile, kGroups);
+        if (B)
+            rank_leaf_kernel<T, true><<<grid, block, 0, env->stream>>>(
+                upper, trans_n, n, k, alpha, A, lda, B, ldb, beta, C, ldc, batched, leaves);
+        else
+            rank_leaf_kernel<T, false><<<grid, block, 0, env->stream>>>(
+                upper, trans_n, n, k, alpha, A, lda, A, lda, beta, C, ldc, batched, leaves);
+        err = launch_check(env, "rank_leaf_kernel");
+        if (err != cudaSuccess) return err;
+    }
+    const RankCall<T> g{env, upper, ta, k, alpha, beta, A, lda, B, ldb, C, ldc};
     return rank_rec(g, 0, n);
 }
 
@@ -303,14 +389,42 @@ template <typename T>
 cudaError_t launch_symm(gblas_cuda_env *env, gblas_side_mode_t side, gblas_fill_mode_t uplo, int64_t m, int64_t n, Scalar<T> alpha, const T *A, int64_t lda, const T *B, int64_t ldb, Scalar<T> beta, T *C, int64_t ldc) {
     const bool left = side == GBLAS_SIDE_LEFT, upper = uplo == GBLAS_FILL_MODE_UPPER;
     const int64_t dim = left ? m : n, other = left ? n : m;
-    const int64_t leaves = ceil_div(dim, kSymNB);
-    const dim3 grid = leaf_grid(kTilesPerLeaf * ceil_div(other, kTile), leaves),
-               block(kTile, kGroups);
-    symm_leaf_kernel<T><<<grid, block, 0, env->stream>>>(left, upper, m, n, alpha, A, lda, B, ldb,
-                                                         beta, C, ldc, leaves);
-    const cudaError_t err = launch_check(env, "symm_leaf_kernel");
+    const int64_t leaves = ceil_div(dim, kSymNB), batched = batched_leaves(dim);
+    T *S = static_cast<T *>(env->scratch);
+    /* the chunk's diagonal blocks of A made whole in S, then C_b = alpha (S_b B_b or B_b S_b)
+     * + beta C_b as one batched GEMM */
+    cudaError_t err = for_leaf_chunks<T>(batched, [&](int64_t first, int64_t count) {
+        const int64_t off = first * kSymNB;
+        symm_pack_kernel<T><<<chunk_grid(count), kThreads, 0, env->stream>>>(
+            upper, alpha, A + off * (1 + lda), lda, S);
+        const cudaError_t e = launch_check(env, "symm_pack_kernel");
+        if (e != cudaSuccess) return e;
+        GemmBatch<T> batch;
+        batch.count = count;
+        if (left) {
+            batch.stride_a = kLeafElems;
+            batch.stride_b = kSymNB;
+            batch.stride_c = kSymNB;
+            return launch_gemm<T>(env, GBLAS_OP_N, GBLAS_OP_N, kSymNB, n, kSymNB, alpha, S, kSymNB,
+                                  B + off, ldb, beta, C + off, ldc, batch);
+        }
+        batch.stride_a = kSymNB * ldb;
+        batch.stride_b = kLeafElems;
+        batch.stride_c = kSymNB * ldc;
+        return launch_gemm<T>(env, GBLAS_OP_N, GBLAS_OP_N, m, kSymNB, kSymNB, alpha, B + off * ldb,
+                              ldb, S, kSymNB, beta, C + off * ldc, ldc, batch);
+    });
+    if (err != cudaSuccess) return err;
+    if (batched < leaves) {
+        const dim3 grid = leaf_grid(kTilesPerLeaf * ceil_div(other, kTile), leaves - batched),
+                   block(kTile, kGroups);
+        symm_leaf_kernel<T><<<grid, block, 0, env->stream>>>(left, upper, m, n, alpha, A, lda, B,
+                                                             ldb, beta, C, ldc, batched, leaves);
+        err = launch_check(env, "symm_leaf_kernel");
+        if (err != cudaSuccess) return err;
+    }
     /* host pointer mode alpha == 0: the leaves made C = beta C, the GEMMs would add nothing */
-    if (err != cudaSuccess || (!alpha.ptr && alpha.value == T(0))) return err;
+    if (!alpha.ptr && alpha.value == T(0)) return cudaSuccess;
     const SymmCall<T> g{env, left, upper, m, n, alpha, A, lda, B, ldb, C, ldc};
     return symm_rec(g, 0, dim);
 }
