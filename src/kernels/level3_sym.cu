@@ -289,25 +289,32 @@ template <typename T> const T *op_rows(const T *x, int64_t ld, gblas_operation_t
     return ta == GBLAS_OP_N ? x + r0 : x + r0 * ld;
 }
 
-/* The off-diagonal rectangles of C's triangle in the diagonal block [i0, i0 + s): lower C21
- * (rows i1.., columns i0..i1), upper C12, = alpha (op(A)(rows) op(B)(cols)^T [+ op(B)(rows)
- * op(A)(cols)^T]) + beta C. */
+/* out (rows x cols) = alpha (op(A)(r0.., :) op(B)(c0.., :)^T [+ op(B)(r0.., :) op(A)(c0.., :)^T])
+ * + beta out, for each entry of batch (its strides for A's and B's rows; swapped for the second
+ * term). */
+template <typename T>
+cudaError_t rank_gemms(const RankCall<T> &g, int64_t r0, int64_t c0, int64_t rows, int64_t cols,
+                       Scalar<T> beta, T *out, int64_t ldo, GemmBatch<T> batch) {
+    const T *b = g.B ? g.B : g.A;
+    const int64_t ldb = g.B ? g.ldb : g.lda;
+    cudaError_t err = launch_gemm<T>(g.env, g.ta, flip(g.ta), rows, cols, g.k, g.alpha,
+                                     op_rows(g.A, g.lda, g.ta, r0), g.lda,
+                                     op_rows(b, ldb, g.ta, c0), ldb, beta, out, ldo, batch);
+    if (err != cudaSuccess || !g.B) return err;
+    std::swap(batch.stride_a, batch.stride_b);
+    return launch_gemm<T>(g.env, g.ta, flip(g.ta), rows, cols, g.k, g.alpha,
+                          op_rows(b, ldb, g.ta, r0), ldb, op_rows(g.A, g.lda, g.ta, c0), g.lda,
+                          Scalar<T>{T(1), nullptr}, out, ldo, batch);
+}
+
+/* The off-diagonal rectangles of C's triangle in the diagonal block [i0, i0 + s) (the leaves
+ * are done): lower C21 (rows i1.., columns i0..i1), upper C12, each with beta. */
 template <typename T> cudaError_t rank_rec(const RankCall<T> &g, int64_t i0, int64_t s) {
     if (s <= kSymNB) return cudaSuccess;
     const int64_t s1 = split_point(s), s2 = s - s1, i1 = i0 + s1;
     const int64_t r0 = g.upper ? i0 : i1, c0 = g.upper ? i1 : i0;
-    const int64_t rows = g.upper ? s1 : s2, cols = g.upper ? s2 : s1;
-    const T *b = g.B ? g.B : g.A;
-    const int64_t ldb = g.B ? g.ldb : g.lda;
-    T *c = g.C + r0 + c0 * g.ldc;
-    cudaError_t err = launch_gemm<T>(g.env, g.ta, flip(g.ta), rows, cols, g.k, g.alpha,
-                                     op_rows(g.A, g.lda, g.ta, r0), g.lda,
-                                     op_rows(b, ldb, g.ta, c0), ldb, g.beta, c, g.ldc,
-                                     GemmBatch<T>{});
-    if (err == cudaSuccess && g.B)
-        err = launch_gemm<T>(g.env, g.ta, flip(g.ta), rows, cols, g.k, g.alpha,
-                             op_rows(b, ldb, g.ta, r0), ldb, op_rows(g.A, g.lda, g.ta, c0),
-                             g.lda, Scalar<T>{T(1), nullptr}, c, g.ldc, GemmBatch<T>{});
+    cudaError_t err = rank_gemms(g, r0, c0, g.upper ? s1 : s2, g.upper ? s2 : s1, g.beta,
+                                 g.C + r0 + c0 * g.ldc, g.ldc, GemmBatch<T>{});
     if (err != cudaSuccess) return err;
     err = rank_rec(g, i0, s1);
     return err != cudaSuccess ? err : rank_rec(g, i1, s2);
@@ -338,9 +345,8 @@ cudaError_t launch_rank(gblas_cuda_env *env, gblas_fill_mode_t uplo, gblas_opera
                         int64_t n, int64_t k, Scalar<T> alpha, const T *A, int64_t lda,
                         const T *B, int64_t ldb, Scalar<T> beta, T *C, int64_t ldc) {
     const bool upper = uplo == GBLAS_FILL_MODE_UPPER, trans_n = trans == GBLAS_OP_N;
-    const gblas_operation_t ta = trans_n ? GBLAS_OP_N : GBLAS_OP_T;
-    const T *b = B ? B : A;
-    const int64_t ldb_ = B ? ldb : lda;
+    const RankCall<T> g{env, upper, trans_n ? GBLAS_OP_N : GBLAS_OP_T, k, alpha, beta, A, lda, B,
+                        ldb, C, ldc};
     const int64_t leaves = ceil_div(n, kSymNB), batched = batched_leaves(n);
     T *S = static_cast<T *>(env->scratch);
     /* S_b = alpha (op(A)_b op(B)_b^T [+ op(B)_b op(A)_b^T]) for the chunk's diagonal blocks,
@@ -350,17 +356,10 @@ cudaError_t launch_rank(gblas_cuda_env *env, gblas_fill_mode_t uplo, gblas_opera
         GemmBatch<T> batch;
         batch.count = count;
         batch.stride_a = trans_n ? kSymNB : kSymNB * lda;
-        batch.stride_b = trans_n ? kSymNB : kSymNB * ldb_;
+        batch.stride_b = trans_n ? kSymNB : kSymNB * (B ? ldb : lda);
         batch.stride_c = kLeafElems;
-        cudaError_t e = launch_gemm<T>(env, ta, flip(ta), kSymNB, kSymNB, k, alpha,
-                                       op_rows(A, lda, ta, off), lda, op_rows(b, ldb_, ta, off),
-                                       ldb_, Scalar<T>{T(0), nullptr}, S, kSymNB, batch);
-        if (e == cudaSuccess && B) {
-            std::swap(batch.stride_a, batch.stride_b);
-            e = launch_gemm<T>(env, ta, flip(ta), kSymNB, kSymNB, k, alpha,
-                               op_rows(b, ldb_, ta, off), ldb_, op_rows(A, lda, ta, off), lda,
-                               Scalar<T>{T(1), nullptr}, S, kSymNB, batch);
-        }
+        const cudaError_t e = rank_gemms(g, off, off, kSymNB, kSymNB, Scalar<T>{T(0), nullptr}, S,
+                                         kSymNB, batch);
         if (e != cudaSuccess) return e;
         rank_store_kernel<T><<<chunk_grid(count), kThreads, 0, env->stream>>>(
             upper, beta, S, C + off * (1 + ldc), ldc);
@@ -379,7 +378,6 @@ cudaError_t launch_rank(gblas_cuda_env *env, gblas_fill_mode_t uplo, gblas_opera
         err = launch_check(env, "rank_leaf_kernel");
         if (err != cudaSuccess) return err;
     }
-    const RankCall<T> g{env, upper, ta, k, alpha, beta, A, lda, B, ldb, C, ldc};
     return rank_rec(g, 0, n);
 }
 
