@@ -22,6 +22,9 @@
 #define TRI3_NB 64
 /* Lines of a RIGHT leaf (rows of B, contiguous in each column) per task. */
 #define TRI3_ROWS 256
+/* Multiply-adds of a leaf (len^2 lines) from which its lines go over the threads: a fork costs
+ * about as much as a leaf of 2^22 (64 x 64 x 1024). */
+#define TRI3_PARALLEL_MIN ((double)(1 << 22))
 
 /* One call: M's orientation, and the operands. op(A)(r, c) = A[r + c lda] (trans N) or
  * A[c + r lda]. For TRSM, C is B. */
@@ -186,7 +189,7 @@ static void tri3_leaf_run(tri3_leaf *lf, void (*left)(void *, int64_t),
                           void (*right)(void *, int64_t)) {
     const tri3_call *c = lf->c;
     const int parallel = (double)lf->len * (double)lf->len * (double)c->lines >=
-                         (double)GBLAS_CPU_PARALLEL_MIN;
+                         TRI3_PARALLEL_MIN;
     if (c->left)
         gblas_cpu_for(c->ctx, c->lines, parallel, left, lf);
     else
@@ -284,3 +287,4 @@ static void level3_tri_fill(gblas_ops *ops) {
 
 #undef TRI3_NB
 #undef TRI3_ROWS
+#undef TRI3_PARALLEL_MIN
