@@ -58,17 +58,22 @@ static void symm_leaf_copy(const symm_call *g, int64_t i0, int64_t s, T *buf) {
  * (LEFT) or block column (RIGHT) as far as its index range [i0, i0 + s) reaches:
  *   C1 = beta C1 + alpha A11 B1 (recursion) + alpha A12 B2,
  *   C2 = beta C2 + alpha A21 B1 + alpha A22 B2 (recursion with beta = 1), and mirrored for RIGHT. */
+/* A leaf: the block made whole on the stack, then one GEMM. Not inlined, so that only the
+ * leaf's frame holds the block, not every level of the recursion. */
+static __attribute__((noinline)) gblas_status_t symm_leaf(const symm_call *g, int64_t i0,
+                                                          int64_t s, const T *beta) {
+    T buf[SYM_LEAF * SYM_LEAF];
+    symm_leaf_copy(g, i0, s, buf);
+    return g->left ? gemm(g->ctx, GBLAS_OP_N, GBLAS_OP_N, s, g->n, s, g->alpha, buf, SYM_LEAF,
+                          g->B + i0, g->ldb, beta, g->C + i0, g->ldc)
+                   : gemm(g->ctx, GBLAS_OP_N, GBLAS_OP_N, g->m, s, s, g->alpha,
+                          g->B + i0 * g->ldb, g->ldb, buf, SYM_LEAF, beta, g->C + i0 * g->ldc,
+                          g->ldc);
+}
+
 static gblas_status_t symm_rec(const symm_call *g, int64_t i0, int64_t s, const T *beta) {
     const int64_t m = g->m, n = g->n;
-    if (s <= SYM_LEAF) {
-        T buf[SYM_LEAF * SYM_LEAF];
-        symm_leaf_copy(g, i0, s, buf);
-        return g->left ? gemm(g->ctx, GBLAS_OP_N, GBLAS_OP_N, s, n, s, g->alpha, buf, SYM_LEAF,
-                              g->B + i0, g->ldb, beta, g->C + i0, g->ldc)
-                       : gemm(g->ctx, GBLAS_OP_N, GBLAS_OP_N, m, s, s, g->alpha,
-                              g->B + i0 * g->ldb, g->ldb, buf, SYM_LEAF, beta,
-                              g->C + i0 * g->ldc, g->ldc);
-    }
+    if (s <= SYM_LEAF) return symm_leaf(g, i0, s, beta);
     const int64_t s1 = s / 2, s2 = s - s1, i1 = i0 + s1;
     gblas_operation_t op21;
     const T *a21 = sym_off_block(g->A, g->lda, g->upper, i0, s1, &op21);
@@ -128,19 +133,23 @@ static gblas_status_t rank_block(const rank_call *g, int64_t r0, int64_t c0, int
                 ldb, sym_op_rows(g->A, g->lda, g->ta, c0), g->lda, &sym_one, out, ldo);
 }
 
+/* A leaf: the whole s x s block into a stack block (not inlined: only the leaf's frame holds
+ * it), then its uplo triangle into C as block + beta C. */
+static __attribute__((noinline)) gblas_status_t rank_leaf(const rank_call *g, int64_t i0,
+                                                          int64_t s, T beta) {
+    T buf[SYM_LEAF * SYM_LEAF];
+    gblas_status_t st = rank_block(g, i0, i0, s, s, &sym_zero, buf, SYM_LEAF);
+    if (st != GBLAS_STATUS_SUCCESS) return st;
+    T *c = g->C + i0 + i0 * g->ldc;
+    for (int64_t j = 0; j < s; j++)
+        for (int64_t i = g->upper ? 0 : j; i < (g->upper ? j + 1 : s); i++)
+            c[i + j * g->ldc] = buf[i + j * SYM_LEAF] + (beta == 0 ? (T)0 : beta * c[i + j * g->ldc]);
+    return GBLAS_STATUS_SUCCESS;
+}
+
 /* C's uplo triangle of the diagonal block [i0, i0 + s)^2: beta C + its update. */
 static gblas_status_t rank_rec(const rank_call *g, int64_t i0, int64_t s, T beta) {
-    if (s <= SYM_LEAF) {
-        T buf[SYM_LEAF * SYM_LEAF];
-        gblas_status_t st = rank_block(g, i0, i0, s, s, &sym_zero, buf, SYM_LEAF);
-        if (st != GBLAS_STATUS_SUCCESS) return st;
-        T *c = g->C + i0 + i0 * g->ldc;
-        for (int64_t j = 0; j < s; j++)
-            for (int64_t i = g->upper ? 0 : j; i < (g->upper ? j + 1 : s); i++)
-                c[i + j * g->ldc] = buf[i + j * SYM_LEAF] +
-                                    (beta == 0 ? (T)0 : beta * c[i + j * g->ldc]);
-        return GBLAS_STATUS_SUCCESS;
-    }
+    if (s <= SYM_LEAF) return rank_leaf(g, i0, s, beta);
     const int64_t s1 = s / 2, s2 = s - s1, i1 = i0 + s1;
     gblas_status_t st = rank_rec(g, i0, s1, beta);
     if (st != GBLAS_STATUS_SUCCESS) return st;
