@@ -90,27 +90,86 @@ static void tri3_leaf_init(tri3_leaf *lf, const tri3_call *c, int64_t off, int64
     lf->off = off;
     lf->len = len;
     for (int64_t q = 0; q < len; q++)
-        for (int64_t r = 0; r < len; r++) {
-            const int in = c->lower ? r > q : r < q;
+        for (int64_t r = 0; r < TRI3_NB; r++) {
+            const int in = r < len && (c->lower ? r > q : r < q);
             lf->m[r + q * TRI3_NB] =
                 r == q ? (c->unit ? (T)1 : tri3_m(c, off, r, r)) : in ? tri3_m(c, off, r, q) : 0;
         }
 }
 
-/* TRSM, LEFT: line l (a column) solved in place, axpy by axpy down (M lower) or up. */
-static void tri3_trsm_left_line(void *arg, int64_t l) {
+/* LEFT leaves work on TRI3_LINES lines (columns) at a time in chunks of TRI3_MR rows: each
+ * chunk's sum over M's columns q is a small register-blocked product (one load of M's column
+ * piece, one broadcast of each line's element, TRI3_LINES x TRI3_MR multiply-adds). A group's
+ * missing lines (past n) repeat its first line and are not stored. */
+#define TRI3_LINES 4
+#define TRI3_MR (2 * VL)
+
+typedef struct {
+    const T *b[TRI3_LINES];
+    T *x[TRI3_LINES];
+    int lines; /* stored */
+} tri3_group;
+
+static tri3_group tri3_group_at(const tri3_leaf *lf, int64_t t) {
+    const tri3_call *c = lf->c;
+    const int64_t l0 = t * TRI3_LINES;
+    tri3_group g;
+    g.lines = c->lines - l0 < TRI3_LINES ? (int)(c->lines - l0) : TRI3_LINES;
+    for (int j = 0; j < TRI3_LINES; j++) {
+        const int64_t l = l0 + (j < g.lines ? j : 0);
+        g.b[j] = c->B + lf->off + l * c->ldb;
+        g.x[j] = c->C + lf->off + l * c->ldc;
+    }
+    return g;
+}
+
+/* acc[j][i] = sum over q in [q0, q1) of M(i0 + i, q) v[j][q], in q order: two vectors of
+ * rows by TRI3_LINES lines in registers. */
+static inline void tri3_chunk_sum(const tri3_leaf *lf, int64_t i0, int64_t q0, int64_t q1,
+                                  const T *const v[TRI3_LINES], T acc[TRI3_LINES][TRI3_MR]) {
+    VT lo[TRI3_LINES], hi[TRI3_LINES];
+    for (int j = 0; j < TRI3_LINES; j++) lo[j] = hi[j] = v_set1((T)0);
+    for (int64_t q = q0; q < q1; q++) {
+        const T *mq = lf->m + i0 + q * TRI3_NB;
+        const VT m0 = v_loadu(mq), m1 = v_loadu(mq + VL);
+        for (int j = 0; j < TRI3_LINES; j++) {
+            const VT vq = v_set1(v[j][q]);
+            lo[j] = v_fma(m0, vq, lo[j]);
+            hi[j] = v_fma(m1, vq, hi[j]);
+        }
+    }
+    for (int j = 0; j < TRI3_LINES; j++) {
+        v_storeu(acc[j], lo[j]);
+        v_storeu(acc[j] + VL, hi[j]);
+    }
+}
+
+/* TRSM, LEFT: chunks in solve order (M lower: down); a chunk's rows are alpha b (scale) minus
+ * the sum over the rows solved before, then solved against the chunk's own triangle. */
+static void tri3_trsm_left_lines(void *arg, int64_t t) {
     const tri3_leaf *lf = arg;
-    const int64_t len = lf->len;
-    T *b = lf->c->C + lf->off + l * lf->c->ldc;
-    if (lf->scale != 1)
-        for (int64_t r = 0; r < len; r++) b[r] *= lf->scale;
-    for (int64_t s = 0; s < len; s++) {
-        const int64_t q = lf->c->lower ? s : len - 1 - s;
-        const T *mq = lf->m + q * TRI3_NB;
-        const T x = b[q] / mq[q];
-        b[q] = x;
-        const int64_t lo = lf->c->lower ? q + 1 : 0, hi = lf->c->lower ? len : q;
-        for (int64_t r = lo; r < hi; r++) b[r] -= x * mq[r];
+    const tri3_call *c = lf->c;
+    const tri3_group g = tri3_group_at(lf, t);
+    const int64_t len = lf->len, chunks = (len + TRI3_MR - 1) / TRI3_MR;
+    for (int64_t s = 0; s < chunks; s++) {
+        const int64_t i0 = (c->lower ? s : chunks - 1 - s) * TRI3_MR;
+        const int rows = len - i0 < TRI3_MR ? (int)(len - i0) : TRI3_MR;
+        T acc[TRI3_LINES][TRI3_MR];
+        tri3_chunk_sum(lf, i0, c->lower ? 0 : i0 + rows, c->lower ? i0 : len,
+                       (const T *const *)g.x, acc);
+        for (int j = 0; j < g.lines; j++) {
+            T *x = g.x[j] + i0;
+            const T *b = g.b[j] + i0;
+            for (int i = 0; i < rows; i++) acc[j][i] = lf->scale * b[i] - acc[j][i];
+            for (int k = 0; k < rows; k++) {
+                const int d = c->lower ? k : rows - 1 - k;
+                const T *md = lf->m + i0 + (i0 + d) * TRI3_NB;
+                const T v = acc[j][d] / md[d];
+                x[d] = v;
+                const int lo = c->lower ? d + 1 : 0, hi = c->lower ? rows : d;
+                for (int i = lo; i < hi; i++) acc[j][i] -= md[i] * v;
+            }
+        }
     }
 }
 
@@ -119,18 +178,19 @@ static void tri3_trsm_left_line(void *arg, int64_t l) {
 static void tri3_trsm_right_rows(void *arg, int64_t t) {
     const tri3_leaf *lf = arg;
     const tri3_call *c = lf->c;
-    const int64_t len = lf->len, i0 = t * TRI3_ROWS;
+    const int64_t len = lf->len, i0 = t * TRI3_ROWS, ldb = c->ldc;
     const int64_t rows = c->lines - i0 < TRI3_ROWS ? c->lines - i0 : TRI3_ROWS;
-    T *b = c->C + i0 + lf->off * c->ldc;
-    for (int64_t r = 0; r < len && lf->scale != 1; r++)
-        for (int64_t i = 0; i < rows; i++) b[i + r * c->ldc] *= lf->scale;
+    const T scale = lf->scale; /* a local: the stores below could alias lf->scale */
+    T *b = c->C + i0 + lf->off * ldb;
+    for (int64_t r = 0; r < len && scale != 1; r++)
+        for (int64_t i = 0; i < rows; i++) b[i + r * ldb] *= scale;
     for (int64_t s = 0; s < len; s++) {
         const int64_t r = c->lower ? s : len - 1 - s;
-        T *br = b + r * c->ldc;
+        T *br = b + r * ldb;
         const int64_t lo = c->lower ? 0 : r + 1, hi = c->lower ? r : len;
         for (int64_t q = lo; q < hi; q++) {
             const T mrq = lf->m[r + q * TRI3_NB];
-            const T *bq = b + q * c->ldc;
+            const T *bq = b + q * ldb;
             for (int64_t i = 0; i < rows; i++) br[i] -= mrq * bq[i];
         }
         const T d = lf->m[r + r * TRI3_NB];
@@ -138,25 +198,22 @@ static void tri3_trsm_right_rows(void *arg, int64_t t) {
     }
 }
 
-/* TRMM, LEFT: line l (a column): copied to C, then multiplied in place, axpy by axpy up (M
- * lower) or down, then scaled by alpha. */
-static void tri3_trmm_left_line(void *arg, int64_t l) {
+/* TRMM, LEFT: chunks from the last up (M lower) or the first down, each alpha times its sum
+ * over the rows of B it needs, all of them not yet overwritten when C is B. */
+static void tri3_trmm_left_lines(void *arg, int64_t t) {
     const tri3_leaf *lf = arg;
     const tri3_call *c = lf->c;
-    const int64_t len = lf->len;
-    const T *b = c->B + lf->off + l * c->ldb;
-    T *x = c->C + lf->off + l * c->ldc;
-    if (x != b)
-        for (int64_t r = 0; r < len; r++) x[r] = b[r];
-    for (int64_t s = 0; s < len; s++) {
-        const int64_t q = c->lower ? len - 1 - s : s;
-        const T *mq = lf->m + q * TRI3_NB;
-        const T t = x[q];
-        const int64_t lo = c->lower ? q + 1 : 0, hi = c->lower ? len : q;
-        for (int64_t r = lo; r < hi; r++) x[r] += t * mq[r];
-        x[q] = t * mq[q];
+    const tri3_group g = tri3_group_at(lf, t);
+    const int64_t len = lf->len, chunks = (len + TRI3_MR - 1) / TRI3_MR;
+    for (int64_t s = 0; s < chunks; s++) {
+        const int64_t i0 = (c->lower ? chunks - 1 - s : s) * TRI3_MR;
+        const int rows = len - i0 < TRI3_MR ? (int)(len - i0) : TRI3_MR;
+        T acc[TRI3_LINES][TRI3_MR];
+        tri3_chunk_sum(lf, i0, c->lower ? 0 : i0, c->lower ? i0 + rows : len, g.b, acc);
+        const T alpha = c->alpha;
+        for (int j = 0; j < g.lines; j++)
+            for (int i = 0; i < rows; i++) g.x[j][i0 + i] = alpha * acc[j][i];
     }
-    for (int64_t r = 0; r < len; r++) x[r] *= c->alpha;
 }
 
 /* TRMM, RIGHT: rows [TRI3_ROWS t, ...): column r of the block is M(r, r) B(:, r) plus the
@@ -165,22 +222,23 @@ static void tri3_trmm_left_line(void *arg, int64_t l) {
 static void tri3_trmm_right_rows(void *arg, int64_t t) {
     const tri3_leaf *lf = arg;
     const tri3_call *c = lf->c;
-    const int64_t len = lf->len, i0 = t * TRI3_ROWS;
+    const int64_t len = lf->len, i0 = t * TRI3_ROWS, ldb = c->ldb, ldc = c->ldc;
     const int64_t rows = c->lines - i0 < TRI3_ROWS ? c->lines - i0 : TRI3_ROWS;
-    const T *b = c->B + i0 + lf->off * c->ldb;
-    T *x = c->C + i0 + lf->off * c->ldc;
+    const T alpha = c->alpha; /* a local: the stores below could alias c->alpha */
+    const T *b = c->B + i0 + lf->off * ldb;
+    T *x = c->C + i0 + lf->off * ldc;
     for (int64_t s = 0; s < len; s++) {
         const int64_t r = c->lower ? len - 1 - s : s;
-        T *xr = x + r * c->ldc;
+        T *xr = x + r * ldc;
         const T d = lf->m[r + r * TRI3_NB];
-        for (int64_t i = 0; i < rows; i++) xr[i] = d * b[i + r * c->ldb];
+        for (int64_t i = 0; i < rows; i++) xr[i] = d * b[i + r * ldb];
         const int64_t lo = c->lower ? 0 : r + 1, hi = c->lower ? r : len;
         for (int64_t q = lo; q < hi; q++) {
             const T mrq = lf->m[r + q * TRI3_NB];
-            const T *bq = b + q * c->ldb;
+            const T *bq = b + q * ldb;
             for (int64_t i = 0; i < rows; i++) xr[i] += mrq * bq[i];
         }
-        for (int64_t i = 0; i < rows; i++) xr[i] *= c->alpha;
+        for (int64_t i = 0; i < rows; i++) xr[i] *= alpha;
     }
 }
 
@@ -191,7 +249,7 @@ static void tri3_leaf_run(tri3_leaf *lf, void (*left)(void *, int64_t),
     const int parallel = (double)lf->len * (double)lf->len * (double)c->lines >=
                          TRI3_PARALLEL_MIN;
     if (c->left)
-        gblas_cpu_for(c->ctx, c->lines, parallel, left, lf);
+        gblas_cpu_for(c->ctx, (c->lines + TRI3_LINES - 1) / TRI3_LINES, parallel, left, lf);
     else
         gblas_cpu_for(c->ctx, (c->lines + TRI3_ROWS - 1) / TRI3_ROWS, parallel, right, lf);
 }
@@ -206,7 +264,7 @@ static void tri3_trsm_rec(const tri3_call *c, int64_t off, int64_t len, int scal
         tri3_leaf lf;
         tri3_leaf_init(&lf, c, off, len);
         lf.scale = scaled ? c->alpha : 1;
-        tri3_leaf_run(&lf, tri3_trsm_left_line, tri3_trsm_right_rows);
+        tri3_leaf_run(&lf, tri3_trsm_left_lines, tri3_trsm_right_rows);
         return;
     }
     const int64_t h = tri3_half(len);
@@ -222,7 +280,7 @@ static void tri3_trmm_rec(const tri3_call *c, int64_t off, int64_t len) {
     if (len <= TRI3_NB) {
         tri3_leaf lf;
         tri3_leaf_init(&lf, c, off, len);
-        tri3_leaf_run(&lf, tri3_trmm_left_line, tri3_trmm_right_rows);
+        tri3_leaf_run(&lf, tri3_trmm_left_lines, tri3_trmm_right_rows);
         return;
     }
     const int64_t h = tri3_half(len);
@@ -287,4 +345,6 @@ static void level3_tri_fill(gblas_ops *ops) {
 
 #undef TRI3_NB
 #undef TRI3_ROWS
+#undef TRI3_LINES
+#undef TRI3_MR
 #undef TRI3_PARALLEL_MIN
