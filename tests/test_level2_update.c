@@ -3,7 +3,8 @@
  * host and device pointer modes. A's ld gap, its unreferenced triangle and guard slots past a
  * packed AP hold NaN and must come back bit for bit; so must every column the reference skips
  * (y(j) == 0 for GER, x(j) == 0 for SYR and SPR, x(j) == y(j) == 0 for SYR2 and SPR2), which
- * here holds NaN, Inf and -0.0. alpha == 0, with NaN in x and y, leaves A as it was in both modes. */
+ * here holds NaN, Inf and -0.0. alpha == 0, with NaN in x and y, leaves A as it was in both
+ * pointer modes. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +46,8 @@ static int64_t slot_of(const ucase *c, int64_t lda, int64_t i, int64_t j) {
 }
 
 /* Strided vector of n random elements, NaN in its gaps; all NaN when nan_all. */
-static double *vector(prec_t p, const char *tag, int64_t n, int64_t inc, int64_t salt, int nan_all) {
+static double *vector(prec_t p, const char *tag, int64_t n, int64_t inc, int64_t salt,
+                      int nan_all) {
     const int64_t len = vec_len(n, inc);
     double *v = hbuf(len);
     rng_t r = rng_for(tag, p, n, inc, salt);
@@ -127,7 +129,8 @@ static void run_case(hctx *t, prec_t p, const ucase *c) {
     const long double alpha = c->alpha;
     for (int64_t j = 0; j < n && rows > 0 && c->alpha != 0; j++) {
         if (skip[j]) continue;
-        const long double c1 = ger || two ? y[vec_index(n, c->incy, j)] : x[vec_index(n, c->incx, j)];
+        const long double c1 =
+            ger || two ? y[vec_index(n, c->incy, j)] : x[vec_index(n, c->incx, j)];
         const long double c2 = two ? x[vec_index(n, c->incx, j)] : 0;
         for (int64_t i = 0; i < rows; i++) {
             const int64_t s = slot_of(c, lda, i, j);
@@ -135,7 +138,8 @@ static void run_case(hctx *t, prec_t p, const ucase *c) {
             const long double p1 = alpha * c1 * x[vec_index(rows, c->incx, i)];
             const long double p2 = two ? alpha * c2 * y[vec_index(n, c->incy, i)] : 0;
             const long double want = (long double)A[s] + p1 + p2;
-            cr_assert(within_tol(p, got[s], want, fabsl((long double)A[s]) + fabsl(p1) + fabsl(p2), 2),
+            const long double scale = fabsl((long double)A[s]) + fabsl(p1) + fabsl(p2);
+            cr_assert(within_tol(p, got[s], want, scale, 2),
                       "%s: A(%lld, %lld) = %.17g, want %.17Lg", d, (long long)i, (long long)j,
                       got[s], want);
             done[s] = 1;
