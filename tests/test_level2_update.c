@@ -4,7 +4,7 @@
  * packed AP hold NaN and must come back bit for bit; so must every column the reference skips
  * (y(j) == 0 for GER, x(j) == 0 for SYR and SPR, x(j) == y(j) == 0 for SYR2 and SPR2), which
  * here holds NaN, Inf and -0.0. alpha == 0, with NaN in x and y, leaves A as it was in both
- * pointer modes. */
+ * pointer modes; results repeat bit for bit across thread counts and runs. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -246,5 +246,49 @@ BACKEND_TEST(level2_update, pointer_modes_and_alpha_zero) {
                 run_case(&t, p, &dev0);
                 run_case(&t, p, &host0);
             }
+    harness_close(&t);
+}
+
+/* The same call with 1, 2 and 3 threads (CPU) or twice (CUDA) gives the same bits: each
+ * element's operations do not depend on the partition. Shapes past the CPU's threading
+ * threshold, a strided x (gathered on the AVX levels). */
+BACKEND_TEST(level2_update, same_bits_across_threads) {
+    hctx t;
+    harness_open(&t, hc);
+    for (int pi = 0; pi < 2; pi++)
+        for (routine r = R_GER; r <= R_SPR2; r++) {
+            const prec_t p = PRECS[pi];
+            const int64_t n = 600, m = r == R_GER ? 301 : n, lda = m + 1;
+            const int64_t la = is_packed(r) ? n * (n + 1) / 2 : lda * n;
+            const gblas_fill_mode_t uplo = UPLOS[(pi + r) % 2];
+            double *A = hbuf(la), *x = hbuf(vec_len(m, -2)), *y = hbuf(n), *first = hbuf(la);
+            double *again = hbuf(la);
+            rng_t rg = rng_for("upd-threads", p, r, n, 0);
+            rng_fill(&rg, p, A, la);
+            rng_fill(&rg, p, x, vec_len(m, -2));
+            rng_fill(&rg, p, y, n);
+            const ucase c = {r, uplo, m, n, 1, -2, 1, 0, GBLAS_POINTER_MODE_HOST, 0};
+            dbuf dx = dbuf_upload(&t, p, x, vec_len(m, -2)), dy = dbuf_upload(&t, p, y, n);
+            hscalar a;
+            hscalar_set(&a, p, 0.625);
+            for (int run = 0; run < 3; run++) {
+                if (!t.is_cuda) EXPECT_OK(t.h, gblas_set_num_threads(t.h, run + 1));
+                dbuf dA = dbuf_upload(&t, p, A, la);
+                EXPECT_OK(t.h, call(&t, p, &c, &a, &dx, &dy, &dA, lda));
+                dbuf_download(&t, &dA, run == 0 ? first : again);
+                dbuf_free(&t, &dA);
+                for (int64_t s = 0; run > 0 && s < la; s++)
+                    cr_assert(same_bits(first[s], again[s]),
+                              "[%s] %s%s: slot %lld differs between run 1 and run %d", t.name,
+                              prec_name(p), NAMES[r], (long long)s, run + 1);
+            }
+            dbuf_free(&t, &dx);
+            dbuf_free(&t, &dy);
+            free(A);
+            free(x);
+            free(y);
+            free(first);
+            free(again);
+        }
     harness_close(&t);
 }
