@@ -52,48 +52,67 @@ static void mv_vectors_close(const mv_vec *y) {
         for (int64_t i = 0; i < y->n; i++) y->orig[i * y->orig_inc] = y->p[i];
 }
 
-/* y[i] += t * a[i] for i < len, and returns the dot a . x over the same i. Unit strides: the
- * first `head` elements and the last len % VL one by one, the vectors between in two vector
- * accumulators whose lanes are summed in a fixed order, then the single ones added in order.
- * The vectors of y thus start at the same offsets from column to column, and no masked load
- * or store runs in the sweep: a load of y that partly overlaps the previous column's store
+/* For NC columns c (NC = 1 or 2, a constant where inlined): y[i] += t[c] * a[c][i] for i < len
+ * (column 0's term first), and d[c] = the dot a[c] . x over the same i. Unit strides: the first
+ * `head` elements and the last (len - head) % VL one by one, the vectors between in two vector
+ * accumulators per column whose lanes are summed in a fixed order, the single ones added in
+ * order. The vectors of y thus start at the same offsets from column to column, and no masked
+ * load or store runs in the sweep: a load of y that partly overlaps the previous column's store
  * cannot be forwarded, and masked ones cost far more (lower SSYMV 1024: 460 -> 43 us). */
-static inline T mv_axpy_dot(const T *a, int64_t len, int64_t head, T t, const T *x,
-                            int64_t incx, T *y, int64_t incy) {
-    T ds = 0;
+static inline __attribute__((always_inline)) void
+mv_cols_axpy_dot(const T *const *a, const T *t, const int NC, int64_t len, int64_t head,
+                 const T *x, int64_t incx, T *y, int64_t incy, T *d) {
+    T ds[2] = {0, 0};
     if (incx != 1 || incy != 1) {
-        for (int64_t i = 0; i < len; i++) {
-            y[i * incy] += t * a[i];
-            ds += a[i] * x[i * incx];
-        }
-        return ds;
+        for (int64_t i = 0; i < len; i++)
+            for (int c = 0; c < NC; c++) {
+                y[i * incy] += t[c] * a[c][i];
+                ds[c] += a[c][i] * x[i * incx];
+            }
+        for (int c = 0; c < NC; c++) d[c] = ds[c];
+        return;
     }
     const int64_t i0 = head < len ? head : len, i1 = i0 + (len - i0) / VL * VL;
-    for (int64_t i = 0; i < i0; i++) {
-        y[i] += t * a[i];
-        ds += a[i] * x[i];
+    for (int64_t i = 0; i < i0; i++)
+        for (int c = 0; c < NC; c++) {
+            y[i] += t[c] * a[c][i];
+            ds[c] += a[c][i] * x[i];
+        }
+    VT vt[2], d0[2], d1[2];
+    for (int c = 0; c < NC; c++) {
+        vt[c] = v_set1(t[c]);
+        d0[c] = d1[c] = v_set1((T)0);
     }
-    const VT vt = v_set1(t);
-    VT d0 = v_set1((T)0), d1 = v_set1((T)0);
     int64_t i = i0;
     for (; i + 2 * VL <= i1; i += 2 * VL) {
-        const VT a0 = v_loadu(a + i), a1 = v_loadu(a + i + VL);
-        v_storeu(y + i, v_fma(a0, vt, v_loadu(y + i)));
-        v_storeu(y + i + VL, v_fma(a1, vt, v_loadu(y + i + VL)));
-        d0 = v_fma(a0, v_loadu(x + i), d0);
-        d1 = v_fma(a1, v_loadu(x + i + VL), d1);
+        const VT x0 = v_loadu(x + i), x1 = v_loadu(x + i + VL);
+        VT y0 = v_loadu(y + i), y1 = v_loadu(y + i + VL);
+        for (int c = 0; c < NC; c++) {
+            const VT a0 = v_loadu(a[c] + i), a1 = v_loadu(a[c] + i + VL);
+            y0 = v_fma(a0, vt[c], y0);
+            y1 = v_fma(a1, vt[c], y1);
+            d0[c] = v_fma(a0, x0, d0[c]);
+            d1[c] = v_fma(a1, x1, d1[c]);
+        }
+        v_storeu(y + i, y0);
+        v_storeu(y + i + VL, y1);
     }
     if (i < i1) {
-        const VT a0 = v_loadu(a + i);
-        v_storeu(y + i, v_fma(a0, vt, v_loadu(y + i)));
-        d0 = v_fma(a0, v_loadu(x + i), d0);
+        const VT x0 = v_loadu(x + i);
+        VT y0 = v_loadu(y + i);
+        for (int c = 0; c < NC; c++) {
+            const VT a0 = v_loadu(a[c] + i);
+            y0 = v_fma(a0, vt[c], y0);
+            d0[c] = v_fma(a0, x0, d0[c]);
+        }
+        v_storeu(y + i, y0);
     }
-    T d = v_reduce_add(v_add(d0, d1)) + ds;
-    for (i = i1; i < len; i++) {
-        y[i] += t * a[i];
-        d += a[i] * x[i];
-    }
-    return d;
+    for (int c = 0; c < NC; c++) d[c] = v_reduce_add(v_add(d0[c], d1[c])) + ds[c];
+    for (i = i1; i < len; i++)
+        for (int c = 0; c < NC; c++) {
+            y[i] += t[c] * a[c][i];
+            d[c] += a[c][i] * x[i];
+        }
 }
 
 /* y[i] += t * a[i] for i < len. */
@@ -152,6 +171,19 @@ static inline const T *mv_sym_column(const mv_sym *s, int64_t j) {
     }
 }
 
+/* Rows [r, r + len) of NC columns (pointers to row 0 of each) through mv_cols_axpy_dot, with
+ * the head that puts y's vectors at offsets that are multiples of VL. */
+static inline __attribute__((always_inline)) void
+mv_sym_rows(const T *const *col, const T *t, const int NC, int64_t r, int64_t len, const T *x,
+            int64_t ix, T *y, int64_t iy, T *d) {
+    const T *a[2] = {col[0] + r, NC > 1 ? col[1] + r : NULL};
+    mv_cols_axpy_dot(a, t, NC, len, (VL - r % VL) % VL, x + r * ix, ix, y + r * iy, iy, d);
+}
+
+/* Columns in pairs (j, j + 1), a last one alone: the rows both store off their diagonals are
+ * swept once for both; the one row only one of them stores there goes alone. Lower: column j
+ * holds rows j + 1 .. e0, column j + 1 rows j + 2 .. e1 (e1 is e0 or e0 + 1); upper: column j
+ * holds s0 .. j - 1, column j + 1 s1 .. j (s1 is s0 or s0 + 1). */
 static gblas_status_t mv_symmetric(gblas_ctx *ctx, const mv_sym *s, const void *alpha,
                                    const void *x, int64_t incx, const void *beta, void *y,
                                    int64_t incy) {
@@ -165,14 +197,57 @@ static gblas_status_t mv_symmetric(gblas_ctx *ctx, const mv_sym *s, const void *
     const T *xp = xv.p;
     T *yp = yv.p;
     const int64_t ix = xv.inc, iy = yv.inc;
-    for (int64_t j = 0; j < n; j++) {
-        const T *col = mv_sym_column(s, j);
-        const int64_t r0 = s->upper ? (j > k ? j - k : 0) : j + 1;
-        const int64_t len = s->upper ? j - r0 : (n - 1 - j < k ? n - 1 - j : k);
-        const T t = a * xp[j * ix];
-        const T d = mv_axpy_dot(col + r0, len, (VL - r0 % VL) % VL, t, xp + r0 * ix, ix,
-                                yp + r0 * iy, iy);
-        yp[j * iy] += t * col[j] + a * d;
+    int64_t j = 0;
+    for (; j + 1 < n; j += 2) {
+        const T *col[2] = {mv_sym_column(s, j), mv_sym_column(s, j + 1)};
+        const T t[2] = {a * xp[j * ix], a * xp[(j + 1) * ix]};
+        T d[2] = {0, 0}, dd[2];
+        if (!s->upper) {
+            const int64_t e0 = j + (k < n - 1 - j ? k : n - 1 - j);
+            const int64_t e1 = j + 1 + (k < n - 2 - j ? k : n - 2 - j);
+            if (e0 >= j + 1) { /* row j + 1 of column j */
+                yp[(j + 1) * iy] += t[0] * col[0][j + 1];
+                d[0] = col[0][j + 1] * xp[(j + 1) * ix];
+            }
+            if (e0 >= j + 2) {
+                mv_sym_rows(col, t, 2, j + 2, e0 - j - 1, xp, ix, yp, iy, dd);
+                d[0] += dd[0];
+                d[1] = dd[1];
+            }
+            const int64_t r = e0 + 1 > j + 2 ? e0 + 1 : j + 2; /* column j + 1 alone */
+            if (r <= e1) {
+                yp[r * iy] += t[1] * col[1][r];
+                d[1] += col[1][r] * xp[r * ix];
+            }
+            yp[j * iy] += t[0] * col[0][j] + a * d[0];
+            yp[(j + 1) * iy] += t[1] * col[1][j + 1] + a * d[1];
+        } else {
+            const int64_t s0 = j > k ? j - k : 0, s1 = j + 1 > k ? j + 1 - k : 0;
+            if (s0 < s1 && s0 < j) { /* row s0 of column j alone */
+                yp[s0 * iy] += t[0] * col[0][s0];
+                d[0] = col[0][s0] * xp[s0 * ix];
+            }
+            if (s1 < j) {
+                mv_sym_rows(col, t, 2, s1, j - s1, xp, ix, yp, iy, dd);
+                d[0] += dd[0];
+                d[1] = dd[1];
+            }
+            yp[j * iy] += t[0] * col[0][j] + a * d[0];
+            if (s1 <= j) { /* row j of column j + 1 */
+                yp[j * iy] += t[1] * col[1][j];
+                d[1] += col[1][j] * xp[j * ix];
+            }
+            yp[(j + 1) * iy] += t[1] * col[1][j + 1] + a * d[1];
+        }
+    }
+    if (j < n) { /* the last column, alone */
+        const T *col[1] = {mv_sym_column(s, j)};
+        const T t[1] = {a * xp[j * ix]};
+        const int64_t r = s->upper ? (j > k ? j - k : 0) : j + 1;
+        const int64_t len = s->upper ? j - r : (k < n - 1 - j ? k : n - 1 - j);
+        T d[1];
+        mv_sym_rows(col, t, 1, r, len, xp, ix, yp, iy, d);
+        yp[j * iy] += t[0] * col[0][j] + a * d[0];
     }
     mv_vectors_close(&yv);
     return GBLAS_STATUS_SUCCESS;
