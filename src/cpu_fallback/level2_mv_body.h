@@ -52,8 +52,12 @@ static void mv_vectors_close(const mv_vec *y) {
         for (int64_t i = 0; i < y->n; i++) y->orig[i * y->orig_inc] = y->p[i];
 }
 
-/* For NC columns c (NC = 1 or 2, a constant where inlined): y[i] += t[c] * a[c][i] for i < len
- * (column 0's term first), and d[c] = the dot a[c] . x over the same i. Unit strides: the first
+/* Columns the symmetric sweep takes at once: each vector of y is loaded and stored once for
+ * them all. */
+#define MV_GROUP 4
+
+/* For NC columns c (NC <= MV_GROUP, a constant where inlined): y[i] += t[c] * a[c][i] for
+ * i < len (column 0's term first), and d[c] = the dot a[c] . x over the same i. Unit strides: the first
  * `head` elements and the last (len - head) % VL one by one, the vectors between in two vector
  * accumulators per column whose lanes are summed in a fixed order, the single ones added in
  * order. The vectors of y thus start at the same offsets from column to column, and no masked
@@ -62,7 +66,7 @@ static void mv_vectors_close(const mv_vec *y) {
 static inline __attribute__((always_inline)) void
 mv_cols_axpy_dot(const T *const *a, const T *t, const int NC, int64_t len, int64_t head,
                  const T *x, int64_t incx, T *y, int64_t incy, T *d) {
-    T ds[2] = {0, 0};
+    T ds[MV_GROUP] = {0};
     if (incx != 1 || incy != 1) {
         for (int64_t i = 0; i < len; i++)
             for (int c = 0; c < NC; c++) {
@@ -78,7 +82,7 @@ mv_cols_axpy_dot(const T *const *a, const T *t, const int NC, int64_t len, int64
             y[i] += t[c] * a[c][i];
             ds[c] += a[c][i] * x[i];
         }
-    VT vt[2], d0[2], d1[2];
+    VT vt[MV_GROUP], d0[MV_GROUP], d1[MV_GROUP];
     for (int c = 0; c < NC; c++) {
         vt[c] = v_set1(t[c]);
         d0[c] = d1[c] = v_set1((T)0);
@@ -171,83 +175,83 @@ static inline const T *mv_sym_column(const mv_sym *s, int64_t j) {
     }
 }
 
-/* Rows [r, r + len) of NC columns (pointers to row 0 of each) through mv_cols_axpy_dot, with
- * the head that puts y's vectors at offsets that are multiples of VL. */
+/* Columns [j, j + G) (G <= MV_GROUP, a constant where inlined); col[c] points at row 0 of
+ * column j + c. Lower: column j + c stores rows j + c + 1 .. e[c] off its diagonal (e[c] grows
+ * by at most 1 per column); the rows [j + G, e[0]] all of them store are swept once for all
+ * (mv_cols_axpy_dot, y's vectors at offsets that are multiples of VL), the rows inside the
+ * group's triangle and those past e[0] one by one. Upper: column j + c stores rows s[c] ..
+ * j + c - 1; the rows [s[G - 1], j) are swept together, those before s[G - 1] and inside the
+ * group one by one. Then y(j + c) += t[c] A(j + c, j + c) + alpha * d[c] in column order. */
 static inline __attribute__((always_inline)) void
-mv_sym_rows(const T *const *col, const T *t, const int NC, int64_t r, int64_t len, const T *x,
-            int64_t ix, T *y, int64_t iy, T *d) {
-    const T *a[2] = {col[0] + r, NC > 1 ? col[1] + r : NULL};
-    mv_cols_axpy_dot(a, t, NC, len, (VL - r % VL) % VL, x + r * ix, ix, y + r * iy, iy, d);
+mv_sym_group(const mv_sym *s, int64_t j, const int G, T alpha, const T *x, int64_t ix, T *y,
+             int64_t iy) {
+    const int64_t n = s->n, k = s->k < n - 1 ? s->k : n - 1;
+    const T *col[MV_GROUP], *a[MV_GROUP];
+    T t[MV_GROUP], d[MV_GROUP], dd[MV_GROUP];
+    int64_t lim[MV_GROUP]; /* lower: e[c]; upper: s[c] */
+    for (int c = 0; c < G; c++) {
+        col[c] = mv_sym_column(s, j + c);
+        t[c] = alpha * x[(j + c) * ix];
+        d[c] = 0;
+        lim[c] = s->upper ? (j + c > k ? j + c - k : 0)
+                          : j + c + (k < n - 1 - j - c ? k : n - 1 - j - c);
+    }
+    int64_t r0, r1; /* the rows every column stores: [r0, r1) */
+    if (!s->upper) {
+        r0 = j + G, r1 = lim[0] + 1;
+        for (int c = 0; c < G; c++) /* inside the group's triangle */
+            for (int64_t r = j + c + 1; r < j + G && r <= lim[c]; r++) {
+                y[r * iy] += t[c] * col[c][r];
+                d[c] += col[c][r] * x[r * ix];
+            }
+    } else {
+        r0 = lim[G - 1], r1 = j;
+        for (int c = 0; c < G; c++) /* before s[G - 1] */
+            for (int64_t r = lim[c]; r < lim[G - 1] && r < j; r++) {
+                y[r * iy] += t[c] * col[c][r];
+                d[c] += col[c][r] * x[r * ix];
+            }
+    }
+    if (r0 < r1) {
+        for (int c = 0; c < G; c++) a[c] = col[c] + r0;
+        mv_cols_axpy_dot(a, t, G, r1 - r0, (VL - r0 % VL) % VL, x + r0 * ix, ix, y + r0 * iy, iy,
+                         dd);
+        for (int c = 0; c < G; c++) d[c] += dd[c];
+    }
+    if (!s->upper) {
+        for (int c = 1; c < G; c++) /* past e[0] */
+            for (int64_t r = r1 > r0 ? r1 : r0; r <= lim[c]; r++) {
+                y[r * iy] += t[c] * col[c][r];
+                d[c] += col[c][r] * x[r * ix];
+            }
+    } else {
+        for (int c = 1; c < G; c++) /* inside the group's triangle */
+            for (int64_t r = j > lim[c] ? j : lim[c]; r < j + c; r++) {
+                y[r * iy] += t[c] * col[c][r];
+                d[c] += col[c][r] * x[r * ix];
+            }
+    }
+    for (int c = 0; c < G; c++) y[(j + c) * iy] += t[c] * col[c][j + c] + alpha * d[c];
 }
 
-/* Columns in pairs (j, j + 1), a last one alone: the rows both store off their diagonals are
- * swept once for both; the one row only one of them stores there goes alone. Lower: column j
- * holds rows j + 1 .. e0, column j + 1 rows j + 2 .. e1 (e1 is e0 or e0 + 1); upper: column j
- * holds s0 .. j - 1, column j + 1 s1 .. j (s1 is s0 or s0 + 1). */
 static gblas_status_t mv_symmetric(gblas_ctx *ctx, const mv_sym *s, const void *alpha,
                                    const void *x, int64_t incx, const void *beta, void *y,
                                    int64_t incy) {
-    const int64_t n = s->n, k = s->k < n - 1 ? s->k : n - 1;
+    const int64_t n = s->n;
     const T a = *(const T *)alpha;
     mv_vec yv = {.p = (T *)y + gblas_vec_start(n, incy), .n = n, .inc = incy};
     mv_scale(yv.p, n, incy, *(const T *)beta);
     if (a == 0) return GBLAS_STATUS_SUCCESS;
     mv_vec xv = {.p = (T *)x + gblas_vec_start(n, incx), .n = n, .inc = incx};
     mv_vectors_open(ctx, &xv, &yv);
-    const T *xp = xv.p;
-    T *yp = yv.p;
-    const int64_t ix = xv.inc, iy = yv.inc;
     int64_t j = 0;
-    for (; j + 1 < n; j += 2) {
-        const T *col[2] = {mv_sym_column(s, j), mv_sym_column(s, j + 1)};
-        const T t[2] = {a * xp[j * ix], a * xp[(j + 1) * ix]};
-        T d[2] = {0, 0}, dd[2];
-        if (!s->upper) {
-            const int64_t e0 = j + (k < n - 1 - j ? k : n - 1 - j);
-            const int64_t e1 = j + 1 + (k < n - 2 - j ? k : n - 2 - j);
-            if (e0 >= j + 1) { /* row j + 1 of column j */
-                yp[(j + 1) * iy] += t[0] * col[0][j + 1];
-                d[0] = col[0][j + 1] * xp[(j + 1) * ix];
-            }
-            if (e0 >= j + 2) {
-                mv_sym_rows(col, t, 2, j + 2, e0 - j - 1, xp, ix, yp, iy, dd);
-                d[0] += dd[0];
-                d[1] = dd[1];
-            }
-            const int64_t r = e0 + 1 > j + 2 ? e0 + 1 : j + 2; /* column j + 1 alone */
-            if (r <= e1) {
-                yp[r * iy] += t[1] * col[1][r];
-                d[1] += col[1][r] * xp[r * ix];
-            }
-            yp[j * iy] += t[0] * col[0][j] + a * d[0];
-            yp[(j + 1) * iy] += t[1] * col[1][j + 1] + a * d[1];
-        } else {
-            const int64_t s0 = j > k ? j - k : 0, s1 = j + 1 > k ? j + 1 - k : 0;
-            if (s0 < s1 && s0 < j) { /* row s0 of column j alone */
-                yp[s0 * iy] += t[0] * col[0][s0];
-                d[0] = col[0][s0] * xp[s0 * ix];
-            }
-            if (s1 < j) {
-                mv_sym_rows(col, t, 2, s1, j - s1, xp, ix, yp, iy, dd);
-                d[0] += dd[0];
-                d[1] = dd[1];
-            }
-            yp[j * iy] += t[0] * col[0][j] + a * d[0];
-            if (s1 <= j) { /* row j of column j + 1 */
-                yp[j * iy] += t[1] * col[1][j];
-                d[1] += col[1][j] * xp[j * ix];
-            }
-            yp[(j + 1) * iy] += t[1] * col[1][j + 1] + a * d[1];
-        }
-    }
-    if (j < n) { /* the last column, alone */
-        const T *col[1] = {mv_sym_column(s, j)};
-        const T t[1] = {a * xp[j * ix]};
-        const int64_t r = s->upper ? (j > k ? j - k : 0) : j + 1;
-        const int64_t len = s->upper ? j - r : (k < n - 1 - j ? k : n - 1 - j);
-        T d[1];
-        mv_sym_rows(col, t, 1, r, len, xp, ix, yp, iy, d);
-        yp[j * iy] += t[0] * col[0][j] + a * d[0];
+    for (; j + MV_GROUP <= n; j += MV_GROUP)
+        mv_sym_group(s, j, MV_GROUP, a, xv.p, xv.inc, yv.p, yv.inc);
+    switch (n - j) { /* the last columns */
+    case 1: mv_sym_group(s, j, 1, a, xv.p, xv.inc, yv.p, yv.inc); break;
+    case 2: mv_sym_group(s, j, 2, a, xv.p, xv.inc, yv.p, yv.inc); break;
+    case 3: mv_sym_group(s, j, 3, a, xv.p, xv.inc, yv.p, yv.inc); break;
+    default: break;
     }
     mv_vectors_close(&yv);
     return GBLAS_STATUS_SUCCESS;
