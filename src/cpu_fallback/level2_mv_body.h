@@ -119,39 +119,40 @@ mv_cols_axpy_dot(const T *const *a, const T *t, const int NC, int64_t len, int64
         }
 }
 
-/* y[i] += t * a[i] for i < len. */
-static inline void mv_axpy(const T *a, int64_t len, T t, T *y, int64_t incy) {
+/* y[i] += t * a[i] for i < len: the first `head` elements and the last (len - head) % VL one by
+ * one, whole vectors between (y's vectors at the same offsets from column to column, as in
+ * mv_cols_axpy_dot; GBMV N with kl = ku = 1 ran at half OpenBLAS's rate with masked ends). */
+static inline void mv_axpy(const T *a, int64_t len, int64_t head, T t, T *y, int64_t incy) {
     if (incy != 1) {
         for (int64_t i = 0; i < len; i++) y[i * incy] += t * a[i];
         return;
     }
+    const int64_t i0 = head < len ? head : len, i1 = i0 + (len - i0) / VL * VL;
+    for (int64_t i = 0; i < i0; i++) y[i] += t * a[i];
     const VT vt = v_set1(t);
-    int64_t i = 0;
-    for (; i + VL <= len; i += VL) v_storeu(y + i, v_fma(v_loadu(a + i), vt, v_loadu(y + i)));
-    if (i < len) {
-        const int w = (int)(len - i);
-        v_store_n(y + i, v_fma(v_load_n(a + i, w), vt, v_load_n(y + i, w)), w);
-    }
+    for (int64_t i = i0; i < i1; i += VL) v_storeu(y + i, v_fma(v_loadu(a + i), vt, v_loadu(y + i)));
+    for (int64_t i = i1; i < len; i++) y[i] += t * a[i];
 }
 
-/* The dot a . x over len elements: two vector accumulators, lanes summed in a fixed order. */
+/* The dot a . x over len elements: whole vectors in two accumulators, lanes summed in a fixed
+ * order, then the last len % VL one by one. */
 static inline T mv_dot(const T *a, int64_t len, const T *x, int64_t incx) {
     if (incx != 1) {
         T d = 0;
         for (int64_t i = 0; i < len; i++) d += a[i] * x[i * incx];
         return d;
     }
+    const int64_t i1 = len / VL * VL;
     VT d0 = v_set1((T)0), d1 = v_set1((T)0);
     int64_t i = 0;
-    for (; i + 2 * VL <= len; i += 2 * VL) {
+    for (; i + 2 * VL <= i1; i += 2 * VL) {
         d0 = v_fma(v_loadu(a + i), v_loadu(x + i), d0);
         d1 = v_fma(v_loadu(a + i + VL), v_loadu(x + i + VL), d1);
     }
-    for (; i < len; i += VL) {
-        const int w = len - i < VL ? (int)(len - i) : VL;
-        d0 = v_fma(v_load_n(a + i, w), v_load_n(x + i, w), d0);
-    }
-    return v_reduce_add(v_add(d0, d1));
+    if (i < i1) d0 = v_fma(v_loadu(a + i), v_loadu(x + i), d0);
+    T d = i1 > 0 ? v_reduce_add(v_add(d0, d1)) : (T)0;
+    for (i = i1; i < len; i++) d += a[i] * x[i];
+    return d;
 }
 
 /* ---- symmetric: SYMV, SBMV, SPMV ------------------------------------------------------------ */
@@ -329,7 +330,7 @@ static gblas_status_t gbmv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, i
             int64_t r0, r1;
             const T *col = mv_band_column(&b, j, &r0, &r1);
             if (r0 <= r1)
-                mv_axpy(col + r0, r1 - r0 + 1, b.alpha * b.x.p[j * b.x.inc],
+                mv_axpy(col + r0, r1 - r0 + 1, (VL - r0 % VL) % VL, b.alpha * b.x.p[j * b.x.inc],
                         b.y.p + r0 * b.y.inc, b.y.inc);
         }
     } else {
