@@ -306,8 +306,8 @@ static void gbmv_t_columns(void *arg, int64_t g) {
     for (int64_t j = g * GBMV_T_COLS; j < j1; j++) {
         int64_t r0, r1;
         const T *col = mv_band_column(b, j, &r0, &r1);
-        if (r0 > r1) continue;
-        const T d = mv_dot(col + r0, r1 - r0 + 1, b->x.p + r0 * b->x.inc, b->x.inc);
+        /* a column the band leaves empty still gets alpha * 0, as in the reference BLAS */
+        const T d = r0 <= r1 ? mv_dot(col + r0, r1 - r0 + 1, b->x.p + r0 * b->x.inc, b->x.inc) : 0;
         b->y.p[j * b->y.inc] += b->alpha * d;
     }
 }
