@@ -332,3 +332,49 @@ BACKEND_TEST(level2_mv, strided_past_workspace) {
                            .kl = 0, .ku = 1, .incx = 3, .incy = -2, .alpha = -1, .beta = 2});
     harness_close(&t);
 }
+
+/* alpha = Inf, as the reference BLAS: GBMV N rows that no column's band reaches (m > n + kl)
+ * keep beta y exactly; T outputs whose column the band leaves empty (n > m + ku) get
+ * alpha * 0 = NaN; every other output is non-finite. */
+BACKEND_TEST(level2_mv, gbmv_empty_band_nonfinite_alpha) {
+    hctx t;
+    harness_open(&t, hc);
+    for (int pi = 0; pi < 2; pi++)
+        for (int tr = 0; tr < 2; tr++) {
+            const prec_t p = PRECS[pi];
+            const int64_t m = tr ? 3 : 7, n = tr ? 7 : 3, kl = 1, ku = 1, lda = kl + ku + 1;
+            const int64_t nx = tr ? m : n, ny = tr ? n : m;
+            double A[3 * 7], x[7], y[7], got[7];
+            rng_t r = rng_for("gbmv-inf", p, tr, 0, 0);
+            rng_fill(&r, p, A, lda * n);
+            for (int64_t i = 0; i < nx; i++) x[i] = 0.5 + 0.25 * (double)i;
+            for (int64_t i = 0; i < ny; i++) y[i] = 1.0 + (double)i;
+            dbuf dA = dbuf_upload(&t, p, A, lda * n), dx = dbuf_upload(&t, p, x, nx),
+                 dy = dbuf_upload(&t, p, y, ny);
+            hscalar a, b;
+            const gblas_status_t st =
+                hr_gbmv(t.h, p, tr ? GBLAS_OP_T : GBLAS_OP_N, m, n, kl, ku,
+                        hscalar_set(&a, p, INFINITY), dA.p, lda, dx.p, 1, hscalar_set(&b, p, 0.5),
+                        dy.p, 1);
+            cr_assert(st == GBLAS_STATUS_SUCCESS, "[%s] %s", t.name, gblas_last_error(t.h));
+            dbuf_download(&t, &dy, got);
+            for (int64_t o = 0; o < ny; o++) {
+                const int reached = tr ? o <= m - 1 + ku : o <= n - 1 + kl;
+                if (reached)
+                    cr_assert(!isfinite(got[o]), "[%s] %sgbmv %s alpha=inf: y[%lld] = %g, want "
+                              "non-finite", t.name, prec_name(p), tr ? "T" : "N", (long long)o,
+                              got[o]);
+                else if (tr)
+                    cr_assert(isnan(got[o]), "[%s] %sgbmv T alpha=inf, empty column %lld: %g, "
+                              "want alpha * 0 = NaN", t.name, prec_name(p), (long long)o, got[o]);
+                else
+                    cr_assert(got[o] == 0.5 * y[o], "[%s] %sgbmv N alpha=inf, unreached row "
+                              "%lld: %g, want beta y = %g", t.name, prec_name(p), (long long)o,
+                              got[o], 0.5 * y[o]);
+            }
+            dbuf_free(&t, &dA);
+            dbuf_free(&t, &dx);
+            dbuf_free(&t, &dy);
+        }
+    harness_close(&t);
+}
