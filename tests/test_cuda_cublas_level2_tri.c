@@ -108,18 +108,32 @@ static long double *scales(const tri_args *a, const double *A, const double *x) 
 static void cublas_call(cublasHandle_t cb, prec_t p, const tri_args *a, const void *A, void *x,
                         int64_t incx) {
     cublasFillMode_t u = a->upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
-    cublasOperation_t o = a->op == GBLAS_OP_N ? CUBLAS_OP_N : a->op == GBLAS_OP_T ? CUBLAS_OP_T : CUBLAS_OP_C;
+    cublasOperation_t o = a->op == GBLAS_OP_N   ? CUBLAS_OP_N
+                          : a->op == GBLAS_OP_T ? CUBLAS_OP_T
+                                                : CUBLAS_OP_C;
     cublasDiagType_t d = a->unit ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT;
     int64_t n = a->n, k = a->k, lda = a->lda;
-    int s = p == PREC_S;
-    switch (a->st * 2 + a->solve) {
-    case 0: CUBLAS_OK(s ? cublasStrmv_64(cb, u, o, d, n, A, lda, x, incx) : cublasDtrmv_64(cb, u, o, d, n, A, lda, x, incx)); break;
-    case 1: CUBLAS_OK(s ? cublasStrsv_64(cb, u, o, d, n, A, lda, x, incx) : cublasDtrsv_64(cb, u, o, d, n, A, lda, x, incx)); break;
-    case 2: CUBLAS_OK(s ? cublasStbmv_64(cb, u, o, d, n, k, A, lda, x, incx) : cublasDtbmv_64(cb, u, o, d, n, k, A, lda, x, incx)); break;
-    case 3: CUBLAS_OK(s ? cublasStbsv_64(cb, u, o, d, n, k, A, lda, x, incx) : cublasDtbsv_64(cb, u, o, d, n, k, A, lda, x, incx)); break;
-    case 4: CUBLAS_OK(s ? cublasStpmv_64(cb, u, o, d, n, A, x, incx) : cublasDtpmv_64(cb, u, o, d, n, A, x, incx)); break;
-    default: CUBLAS_OK(s ? cublasStpsv_64(cb, u, o, d, n, A, x, incx) : cublasDtpsv_64(cb, u, o, d, n, A, x, incx)); break;
+    cublasStatus_t st;
+    if (p == PREC_S) {
+        switch (a->st * 2 + a->solve) {
+        case 0: st = cublasStrmv_64(cb, u, o, d, n, A, lda, x, incx); break;
+        case 1: st = cublasStrsv_64(cb, u, o, d, n, A, lda, x, incx); break;
+        case 2: st = cublasStbmv_64(cb, u, o, d, n, k, A, lda, x, incx); break;
+        case 3: st = cublasStbsv_64(cb, u, o, d, n, k, A, lda, x, incx); break;
+        case 4: st = cublasStpmv_64(cb, u, o, d, n, A, x, incx); break;
+        default: st = cublasStpsv_64(cb, u, o, d, n, A, x, incx); break;
+        }
+    } else {
+        switch (a->st * 2 + a->solve) {
+        case 0: st = cublasDtrmv_64(cb, u, o, d, n, A, lda, x, incx); break;
+        case 1: st = cublasDtrsv_64(cb, u, o, d, n, A, lda, x, incx); break;
+        case 2: st = cublasDtbmv_64(cb, u, o, d, n, k, A, lda, x, incx); break;
+        case 3: st = cublasDtbsv_64(cb, u, o, d, n, k, A, lda, x, incx); break;
+        case 4: st = cublasDtpmv_64(cb, u, o, d, n, A, x, incx); break;
+        default: st = cublasDtpsv_64(cb, u, o, d, n, A, x, incx); break;
+        }
     }
+    CUBLAS_OK(st);
 }
 
 static gblas_status_t gblas_call(hctx *t, prec_t p, const tri_args *a, const void *A, void *x,

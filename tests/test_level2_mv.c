@@ -90,9 +90,11 @@ static void mv_case(hctx *t, const mv_args *a) {
                       a->kl * 131 + a->ku, a->pad * 64 + a->incx * 8 + a->incy);
     /* NaN everywhere but the referenced band / triangle (all of it with alpha == 0) */
     for (int64_t s = 0; s < la; s++) A[s] = poison_nan();
+    const int upper = a->uplo == GBLAS_FILL_MODE_UPPER;
     if (a->alpha != 0)
         for (int64_t j = 0; j < n; j++)
             for (int64_t i = imax(0, j - width); i <= imin(rows - 1, j + width); i++) {
+                if (!gb && (upper ? i > j : i < j)) continue; /* each stored slot once */
                 const int64_t s = slot_of(a, i, j);
                 if (s >= 0) A[s] = rng_value(&r, p);
             }
@@ -132,9 +134,10 @@ static void mv_case(hctx *t, const mv_args *a) {
               gblas_last_error(t->h));
     dbuf_download(t, &dy, got);
     dbuf_download(t, &dA, gotA);
-    for (int64_t s = 0; s < la; s++)
-        cr_assert(same_bits(gotA[s], prec_round(p, A[s])), "%s: A slot %lld changed", d,
-                  (long long)s);
+    int64_t changed = -1;
+    for (int64_t s = 0; s < la && changed < 0; s++)
+        if (!same_bits(gotA[s], prec_round(p, A[s]))) changed = s;
+    cr_assert(changed < 0, "%s: A slot %lld changed", d, (long long)changed);
 
     const int untouched = ny == 0 || nx == 0 || (a->alpha == 0 && a->beta == 1);
     for (int64_t j = 0; j < ly; j++) {
@@ -258,10 +261,11 @@ BACKEND_TEST(level2_mv, large) {
         const prec_t p = PRECS[pi];
         const double al = prec_round(p, 1.3), be = prec_round(p, -0.6);
         for (int u = 0; u < 2; u++) {
-            /* one of a few thousand per precision, the other triangle of each at 1100 */
+            /* one of a few thousand per precision (ssymv lower, dspmv lower), 1500 and 1100
+             * for the other kinds and triangles */
             mv_case(&t, &(mv_args){.kind = u ? K_SPMV : K_SYMV, .p = p, .uplo = UPLOS[u ^ pi],
-                                   .n = 2900 + pi * 101, .incx = 1, .incy = 1, .alpha = 1,
-                                   .beta = 0, .device = u});
+                                   .n = u == pi ? 2900 + pi * 101 : 1500, .incx = 1, .incy = 1,
+                                   .alpha = 1, .beta = 0, .device = u});
             mv_case(&t, &(mv_args){.kind = u ? K_SYMV : K_SPMV, .p = p, .uplo = UPLOS[u ^ pi],
                                    .n = 1100, .pad = 3, .incx = -3, .incy = 2, .alpha = al,
                                    .beta = be});
@@ -326,5 +330,51 @@ BACKEND_TEST(level2_mv, strided_past_workspace) {
                            .kl = 1, .ku = 0, .incx = -2, .incy = 2, .alpha = 1.5, .beta = 0.5});
     mv_case(&t, &(mv_args){.kind = K_GBMV, .p = PREC_D, .op = GBLAS_OP_T, .m = n, .n = n,
                            .kl = 0, .ku = 1, .incx = 3, .incy = -2, .alpha = -1, .beta = 2});
+    harness_close(&t);
+}
+
+/* alpha = Inf, as the reference BLAS: GBMV N rows that no column's band reaches (m > n + kl)
+ * keep beta y exactly; T outputs whose column the band leaves empty (n > m + ku) get
+ * alpha * 0 = NaN; every other output is non-finite. */
+BACKEND_TEST(level2_mv, gbmv_empty_band_nonfinite_alpha) {
+    hctx t;
+    harness_open(&t, hc);
+    for (int pi = 0; pi < 2; pi++)
+        for (int tr = 0; tr < 2; tr++) {
+            const prec_t p = PRECS[pi];
+            const int64_t m = tr ? 3 : 7, n = tr ? 7 : 3, kl = 1, ku = 1, lda = kl + ku + 1;
+            const int64_t nx = tr ? m : n, ny = tr ? n : m;
+            double A[3 * 7], x[7], y[7], got[7];
+            rng_t r = rng_for("gbmv-inf", p, tr, 0, 0);
+            rng_fill(&r, p, A, lda * n);
+            for (int64_t i = 0; i < nx; i++) x[i] = 0.5 + 0.25 * (double)i;
+            for (int64_t i = 0; i < ny; i++) y[i] = 1.0 + (double)i;
+            dbuf dA = dbuf_upload(&t, p, A, lda * n), dx = dbuf_upload(&t, p, x, nx),
+                 dy = dbuf_upload(&t, p, y, ny);
+            hscalar a, b;
+            const gblas_status_t st =
+                hr_gbmv(t.h, p, tr ? GBLAS_OP_T : GBLAS_OP_N, m, n, kl, ku,
+                        hscalar_set(&a, p, INFINITY), dA.p, lda, dx.p, 1, hscalar_set(&b, p, 0.5),
+                        dy.p, 1);
+            cr_assert(st == GBLAS_STATUS_SUCCESS, "[%s] %s", t.name, gblas_last_error(t.h));
+            dbuf_download(&t, &dy, got);
+            for (int64_t o = 0; o < ny; o++) {
+                const int reached = tr ? o <= m - 1 + ku : o <= n - 1 + kl;
+                if (reached)
+                    cr_assert(!isfinite(got[o]), "[%s] %sgbmv %s alpha=inf: y[%lld] = %g, want "
+                              "non-finite", t.name, prec_name(p), tr ? "T" : "N", (long long)o,
+                              got[o]);
+                else if (tr)
+                    cr_assert(isnan(got[o]), "[%s] %sgbmv T alpha=inf, empty column %lld: %g, "
+                              "want alpha * 0 = NaN", t.name, prec_name(p), (long long)o, got[o]);
+                else
+                    cr_assert(got[o] == 0.5 * y[o], "[%s] %sgbmv N alpha=inf, unreached row "
+                              "%lld: %g, want beta y = %g", t.name, prec_name(p), (long long)o,
+                              got[o], 0.5 * y[o]);
+            }
+            dbuf_free(&t, &dA);
+            dbuf_free(&t, &dx);
+            dbuf_free(&t, &dy);
+        }
     harness_close(&t);
 }

@@ -166,7 +166,8 @@ static void tri_case(hctx *t, prec_t p, const tri_args *a, double *got_out) {
                   (long long)s);
     check_gaps(d, gx, x, n, a->incx);
 
-    long double *in = calloc((size_t)(n + 1), sizeof *in), *out = calloc((size_t)(n + 1), sizeof *out);
+    long double *in = calloc((size_t)(n + 1), sizeof *in);
+    long double *out = calloc((size_t)(n + 1), sizeof *out);
     long double *absv = calloc((size_t)(n + 1), sizeof *absv);
     cr_assert(in && out && absv);
     for (int64_t e = 0; e < n; e++) {

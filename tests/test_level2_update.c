@@ -3,7 +3,8 @@
  * host and device pointer modes. A's ld gap, its unreferenced triangle and guard slots past a
  * packed AP hold NaN and must come back bit for bit; so must every column the reference skips
  * (y(j) == 0 for GER, x(j) == 0 for SYR and SPR, x(j) == y(j) == 0 for SYR2 and SPR2), which
- * here holds NaN, Inf and -0.0. alpha == 0, with NaN in x and y, leaves A as it was in both modes. */
+ * here holds NaN, Inf and -0.0. alpha == 0, with NaN in x and y, leaves A as it was in both
+ * pointer modes; results repeat bit for bit across thread counts and runs. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +46,8 @@ static int64_t slot_of(const ucase *c, int64_t lda, int64_t i, int64_t j) {
 }
 
 /* Strided vector of n random elements, NaN in its gaps; all NaN when nan_all. */
-static double *vector(prec_t p, const char *tag, int64_t n, int64_t inc, int64_t salt, int nan_all) {
+static double *vector(prec_t p, const char *tag, int64_t n, int64_t inc, int64_t salt,
+                      int nan_all) {
     const int64_t len = vec_len(n, inc);
     double *v = hbuf(len);
     rng_t r = rng_for(tag, p, n, inc, salt);
@@ -127,7 +129,8 @@ static void run_case(hctx *t, prec_t p, const ucase *c) {
     const long double alpha = c->alpha;
     for (int64_t j = 0; j < n && rows > 0 && c->alpha != 0; j++) {
         if (skip[j]) continue;
-        const long double c1 = ger || two ? y[vec_index(n, c->incy, j)] : x[vec_index(n, c->incx, j)];
+        const long double c1 =
+            ger || two ? y[vec_index(n, c->incy, j)] : x[vec_index(n, c->incx, j)];
         const long double c2 = two ? x[vec_index(n, c->incx, j)] : 0;
         for (int64_t i = 0; i < rows; i++) {
             const int64_t s = slot_of(c, lda, i, j);
@@ -135,7 +138,8 @@ static void run_case(hctx *t, prec_t p, const ucase *c) {
             const long double p1 = alpha * c1 * x[vec_index(rows, c->incx, i)];
             const long double p2 = two ? alpha * c2 * y[vec_index(n, c->incy, i)] : 0;
             const long double want = (long double)A[s] + p1 + p2;
-            cr_assert(within_tol(p, got[s], want, fabsl((long double)A[s]) + fabsl(p1) + fabsl(p2), 2),
+            const long double scale = fabsl((long double)A[s]) + fabsl(p1) + fabsl(p2);
+            cr_assert(within_tol(p, got[s], want, scale, 2),
                       "%s: A(%lld, %lld) = %.17g, want %.17Lg", d, (long long)i, (long long)j,
                       got[s], want);
             done[s] = 1;
@@ -242,5 +246,49 @@ BACKEND_TEST(level2_update, pointer_modes_and_alpha_zero) {
                 run_case(&t, p, &dev0);
                 run_case(&t, p, &host0);
             }
+    harness_close(&t);
+}
+
+/* The same call with 1, 2 and 3 threads (CPU) or twice (CUDA) gives the same bits: each
+ * element's operations do not depend on the partition. Shapes past the CPU's threading
+ * threshold, a strided x (gathered on the AVX levels). */
+BACKEND_TEST(level2_update, same_bits_across_threads) {
+    hctx t;
+    harness_open(&t, hc);
+    for (int pi = 0; pi < 2; pi++)
+        for (routine r = R_GER; r <= R_SPR2; r++) {
+            const prec_t p = PRECS[pi];
+            const int64_t n = 600, m = r == R_GER ? 301 : n, lda = m + 1;
+            const int64_t la = is_packed(r) ? n * (n + 1) / 2 : lda * n;
+            const gblas_fill_mode_t uplo = UPLOS[(pi + r) % 2];
+            double *A = hbuf(la), *x = hbuf(vec_len(m, -2)), *y = hbuf(n), *first = hbuf(la);
+            double *again = hbuf(la);
+            rng_t rg = rng_for("upd-threads", p, r, n, 0);
+            rng_fill(&rg, p, A, la);
+            rng_fill(&rg, p, x, vec_len(m, -2));
+            rng_fill(&rg, p, y, n);
+            const ucase c = {r, uplo, m, n, 1, -2, 1, 0, GBLAS_POINTER_MODE_HOST, 0};
+            dbuf dx = dbuf_upload(&t, p, x, vec_len(m, -2)), dy = dbuf_upload(&t, p, y, n);
+            hscalar a;
+            hscalar_set(&a, p, 0.625);
+            for (int run = 0; run < 3; run++) {
+                if (!t.is_cuda) EXPECT_OK(t.h, gblas_set_num_threads(t.h, run + 1));
+                dbuf dA = dbuf_upload(&t, p, A, la);
+                EXPECT_OK(t.h, call(&t, p, &c, &a, &dx, &dy, &dA, lda));
+                dbuf_download(&t, &dA, run == 0 ? first : again);
+                dbuf_free(&t, &dA);
+                for (int64_t s = 0; run > 0 && s < la; s++)
+                    cr_assert(same_bits(first[s], again[s]),
+                              "[%s] %s%s: slot %lld differs between run 1 and run %d", t.name,
+                              prec_name(p), NAMES[r], (long long)s, run + 1);
+            }
+            dbuf_free(&t, &dx);
+            dbuf_free(&t, &dy);
+            free(A);
+            free(x);
+            free(y);
+            free(first);
+            free(again);
+        }
     harness_close(&t);
 }

@@ -52,83 +52,107 @@ static void mv_vectors_close(const mv_vec *y) {
         for (int64_t i = 0; i < y->n; i++) y->orig[i * y->orig_inc] = y->p[i];
 }
 
-/* y[i] += t * a[i] for i < len, and returns the dot a . x over the same i. Unit strides: the
- * first `head` elements and the last len % VL one by one, the vectors between in two vector
- * accumulators whose lanes are summed in a fixed order, then the single ones added in order.
- * The vectors of y thus start at the same offsets from column to column, and no masked load
- * or store runs in the sweep: a load of y that partly overlaps the previous column's store
+/* Columns the symmetric sweep takes at once: each vector of y is loaded and stored once for
+ * them all. */
+#define MV_GROUP 4
+
+/* For NC columns c (NC <= MV_GROUP, a constant where inlined): y[i] += t[c] * a[c][i] for
+ * i < len (column 0's term first), and d[c] = the dot a[c] . x over the same i. Unit strides: the first
+ * `head` elements and the last (len - head) % VL one by one, the vectors between in two vector
+ * accumulators per column whose lanes are summed in a fixed order, the single ones added in
+ * order. The vectors of y thus start at the same offsets from column to column, and no masked
+ * load or store runs in the sweep: a load of y that partly overlaps the previous column's store
  * cannot be forwarded, and masked ones cost far more (lower SSYMV 1024: 460 -> 43 us). */
-static inline T mv_axpy_dot(const T *a, int64_t len, int64_t head, T t, const T *x,
-                            int64_t incx, T *y, int64_t incy) {
-    T ds = 0;
+static inline __attribute__((always_inline)) void
+mv_cols_axpy_dot(const T *const *a, const T *t, const int NC, int64_t len, int64_t head,
+                 const T *x, int64_t incx, T *y, int64_t incy, T *d) {
+    T ds[MV_GROUP] = {0};
     if (incx != 1 || incy != 1) {
-        for (int64_t i = 0; i < len; i++) {
-            y[i * incy] += t * a[i];
-            ds += a[i] * x[i * incx];
-        }
-        return ds;
+        for (int64_t i = 0; i < len; i++)
+            for (int c = 0; c < NC; c++) {
+                y[i * incy] += t[c] * a[c][i];
+                ds[c] += a[c][i] * x[i * incx];
+            }
+        for (int c = 0; c < NC; c++) d[c] = ds[c];
+        return;
     }
     const int64_t i0 = head < len ? head : len, i1 = i0 + (len - i0) / VL * VL;
-    for (int64_t i = 0; i < i0; i++) {
-        y[i] += t * a[i];
-        ds += a[i] * x[i];
+    for (int64_t i = 0; i < i0; i++)
+        for (int c = 0; c < NC; c++) {
+            y[i] += t[c] * a[c][i];
+            ds[c] += a[c][i] * x[i];
+        }
+    VT vt[MV_GROUP], d0[MV_GROUP], d1[MV_GROUP];
+    for (int c = 0; c < NC; c++) {
+        vt[c] = v_set1(t[c]);
+        d0[c] = d1[c] = v_set1((T)0);
     }
-    const VT vt = v_set1(t);
-    VT d0 = v_set1((T)0), d1 = v_set1((T)0);
     int64_t i = i0;
     for (; i + 2 * VL <= i1; i += 2 * VL) {
-        const VT a0 = v_loadu(a + i), a1 = v_loadu(a + i + VL);
-        v_storeu(y + i, v_fma(a0, vt, v_loadu(y + i)));
-        v_storeu(y + i + VL, v_fma(a1, vt, v_loadu(y + i + VL)));
-        d0 = v_fma(a0, v_loadu(x + i), d0);
-        d1 = v_fma(a1, v_loadu(x + i + VL), d1);
+        const VT x0 = v_loadu(x + i), x1 = v_loadu(x + i + VL);
+        VT y0 = v_loadu(y + i), y1 = v_loadu(y + i + VL);
+        for (int c = 0; c < NC; c++) {
+            const VT a0 = v_loadu(a[c] + i), a1 = v_loadu(a[c] + i + VL);
+            y0 = v_fma(a0, vt[c], y0);
+            y1 = v_fma(a1, vt[c], y1);
+            d0[c] = v_fma(a0, x0, d0[c]);
+            d1[c] = v_fma(a1, x1, d1[c]);
+        }
+        v_storeu(y + i, y0);
+        v_storeu(y + i + VL, y1);
     }
     if (i < i1) {
-        const VT a0 = v_loadu(a + i);
-        v_storeu(y + i, v_fma(a0, vt, v_loadu(y + i)));
-        d0 = v_fma(a0, v_loadu(x + i), d0);
+        const VT x0 = v_loadu(x + i);
+        VT y0 = v_loadu(y + i);
+        for (int c = 0; c < NC; c++) {
+            const VT a0 = v_loadu(a[c] + i);
+            y0 = v_fma(a0, vt[c], y0);
+            d0[c] = v_fma(a0, x0, d0[c]);
+        }
+        v_storeu(y + i, y0);
     }
-    T d = v_reduce_add(v_add(d0, d1)) + ds;
-    for (i = i1; i < len; i++) {
-        y[i] += t * a[i];
-        d += a[i] * x[i];
-    }
-    return d;
+    for (int c = 0; c < NC; c++) d[c] = v_reduce_add(v_add(d0[c], d1[c])) + ds[c];
+    for (i = i1; i < len; i++)
+        for (int c = 0; c < NC; c++) {
+            y[i] += t[c] * a[c][i];
+            d[c] += a[c][i] * x[i];
+        }
 }
 
-/* y[i] += t * a[i] for i < len. */
-static inline void mv_axpy(const T *a, int64_t len, T t, T *y, int64_t incy) {
+/* y[i] += t * a[i] for i < len: the first `head` elements and the last (len - head) % VL one by
+ * one, whole vectors between (y's vectors at the same offsets from column to column, as in
+ * mv_cols_axpy_dot; GBMV N with kl = ku = 1 ran at half OpenBLAS's rate with masked ends). */
+static inline void mv_axpy(const T *a, int64_t len, int64_t head, T t, T *y, int64_t incy) {
     if (incy != 1) {
         for (int64_t i = 0; i < len; i++) y[i * incy] += t * a[i];
         return;
     }
+    const int64_t i0 = head < len ? head : len, i1 = i0 + (len - i0) / VL * VL;
+    for (int64_t i = 0; i < i0; i++) y[i] += t * a[i];
     const VT vt = v_set1(t);
-    int64_t i = 0;
-    for (; i + VL <= len; i += VL) v_storeu(y + i, v_fma(v_loadu(a + i), vt, v_loadu(y + i)));
-    if (i < len) {
-        const int w = (int)(len - i);
-        v_store_n(y + i, v_fma(v_load_n(a + i, w), vt, v_load_n(y + i, w)), w);
-    }
+    for (int64_t i = i0; i < i1; i += VL) v_storeu(y + i, v_fma(v_loadu(a + i), vt, v_loadu(y + i)));
+    for (int64_t i = i1; i < len; i++) y[i] += t * a[i];
 }
 
-/* The dot a . x over len elements: two vector accumulators, lanes summed in a fixed order. */
+/* The dot a . x over len elements: whole vectors in two accumulators, lanes summed in a fixed
+ * order, then the last len % VL one by one. */
 static inline T mv_dot(const T *a, int64_t len, const T *x, int64_t incx) {
     if (incx != 1) {
         T d = 0;
         for (int64_t i = 0; i < len; i++) d += a[i] * x[i * incx];
         return d;
     }
+    const int64_t i1 = len / VL * VL;
     VT d0 = v_set1((T)0), d1 = v_set1((T)0);
     int64_t i = 0;
-    for (; i + 2 * VL <= len; i += 2 * VL) {
+    for (; i + 2 * VL <= i1; i += 2 * VL) {
         d0 = v_fma(v_loadu(a + i), v_loadu(x + i), d0);
         d1 = v_fma(v_loadu(a + i + VL), v_loadu(x + i + VL), d1);
     }
-    for (; i < len; i += VL) {
-        const int w = len - i < VL ? (int)(len - i) : VL;
-        d0 = v_fma(v_load_n(a + i, w), v_load_n(x + i, w), d0);
-    }
-    return v_reduce_add(v_add(d0, d1));
+    if (i < i1) d0 = v_fma(v_loadu(a + i), v_loadu(x + i), d0);
+    T d = i1 > 0 ? v_reduce_add(v_add(d0, d1)) : (T)0;
+    for (i = i1; i < len; i++) d += a[i] * x[i];
+    return d;
 }
 
 /* ---- symmetric: SYMV, SBMV, SPMV ------------------------------------------------------------ */
@@ -152,27 +176,83 @@ static inline const T *mv_sym_column(const mv_sym *s, int64_t j) {
     }
 }
 
+/* Columns [j, j + G) (G <= MV_GROUP, a constant where inlined); col[c] points at row 0 of
+ * column j + c. Lower: column j + c stores rows j + c + 1 .. e[c] off its diagonal (e[c] grows
+ * by at most 1 per column); the rows [j + G, e[0]] all of them store are swept once for all
+ * (mv_cols_axpy_dot, y's vectors at offsets that are multiples of VL), the rows inside the
+ * group's triangle and those past e[0] one by one. Upper: column j + c stores rows s[c] ..
+ * j + c - 1; the rows [s[G - 1], j) are swept together, those before s[G - 1] and inside the
+ * group one by one. Then y(j + c) += t[c] A(j + c, j + c) + alpha * d[c] in column order. */
+static inline __attribute__((always_inline)) void
+mv_sym_group(const mv_sym *s, int64_t j, const int G, T alpha, const T *x, int64_t ix, T *y,
+             int64_t iy) {
+    const int64_t n = s->n, k = s->k < n - 1 ? s->k : n - 1;
+    const T *col[MV_GROUP], *a[MV_GROUP];
+    T t[MV_GROUP], d[MV_GROUP], dd[MV_GROUP];
+    int64_t lim[MV_GROUP]; /* lower: e[c]; upper: s[c] */
+    for (int c = 0; c < G; c++) {
+        col[c] = mv_sym_column(s, j + c);
+        t[c] = alpha * x[(j + c) * ix];
+        d[c] = 0;
+        lim[c] = s->upper ? (j + c > k ? j + c - k : 0)
+                          : j + c + (k < n - 1 - j - c ? k : n - 1 - j - c);
+    }
+    int64_t r0, r1; /* the rows every column stores: [r0, r1) */
+    if (!s->upper) {
+        r0 = j + G, r1 = lim[0] + 1;
+        for (int c = 0; c < G; c++) /* inside the group's triangle */
+            for (int64_t r = j + c + 1; r < j + G && r <= lim[c]; r++) {
+                y[r * iy] += t[c] * col[c][r];
+                d[c] += col[c][r] * x[r * ix];
+            }
+    } else {
+        r0 = lim[G - 1], r1 = j;
+        for (int c = 0; c < G; c++) /* before s[G - 1] */
+            for (int64_t r = lim[c]; r < lim[G - 1] && r < j; r++) {
+                y[r * iy] += t[c] * col[c][r];
+                d[c] += col[c][r] * x[r * ix];
+            }
+    }
+    if (r0 < r1) {
+        for (int c = 0; c < G; c++) a[c] = col[c] + r0;
+        mv_cols_axpy_dot(a, t, G, r1 - r0, (VL - r0 % VL) % VL, x + r0 * ix, ix, y + r0 * iy, iy,
+                         dd);
+        for (int c = 0; c < G; c++) d[c] += dd[c];
+    }
+    if (!s->upper) {
+        for (int c = 1; c < G; c++) /* past e[0] */
+            for (int64_t r = r1 > r0 ? r1 : r0; r <= lim[c]; r++) {
+                y[r * iy] += t[c] * col[c][r];
+                d[c] += col[c][r] * x[r * ix];
+            }
+    } else {
+        for (int c = 1; c < G; c++) /* inside the group's triangle */
+            for (int64_t r = j > lim[c] ? j : lim[c]; r < j + c; r++) {
+                y[r * iy] += t[c] * col[c][r];
+                d[c] += col[c][r] * x[r * ix];
+            }
+    }
+    for (int c = 0; c < G; c++) y[(j + c) * iy] += t[c] * col[c][j + c] + alpha * d[c];
+}
+
 static gblas_status_t mv_symmetric(gblas_ctx *ctx, const mv_sym *s, const void *alpha,
                                    const void *x, int64_t incx, const void *beta, void *y,
                                    int64_t incy) {
-    const int64_t n = s->n, k = s->k < n - 1 ? s->k : n - 1;
+    const int64_t n = s->n;
     const T a = *(const T *)alpha;
     mv_vec yv = {.p = (T *)y + gblas_vec_start(n, incy), .n = n, .inc = incy};
     mv_scale(yv.p, n, incy, *(const T *)beta);
     if (a == 0) return GBLAS_STATUS_SUCCESS;
     mv_vec xv = {.p = (T *)x + gblas_vec_start(n, incx), .n = n, .inc = incx};
     mv_vectors_open(ctx, &xv, &yv);
-    const T *xp = xv.p;
-    T *yp = yv.p;
-    const int64_t ix = xv.inc, iy = yv.inc;
-    for (int64_t j = 0; j < n; j++) {
-        const T *col = mv_sym_column(s, j);
-        const int64_t r0 = s->upper ? (j > k ? j - k : 0) : j + 1;
-        const int64_t len = s->upper ? j - r0 : (n - 1 - j < k ? n - 1 - j : k);
-        const T t = a * xp[j * ix];
-        const T d = mv_axpy_dot(col + r0, len, (VL - r0 % VL) % VL, t, xp + r0 * ix, ix,
-                                yp + r0 * iy, iy);
-        yp[j * iy] += t * col[j] + a * d;
+    int64_t j = 0;
+    for (; j + MV_GROUP <= n; j += MV_GROUP)
+        mv_sym_group(s, j, MV_GROUP, a, xv.p, xv.inc, yv.p, yv.inc);
+    switch (n - j) { /* the last columns */
+    case 1: mv_sym_group(s, j, 1, a, xv.p, xv.inc, yv.p, yv.inc); break;
+    case 2: mv_sym_group(s, j, 2, a, xv.p, xv.inc, yv.p, yv.inc); break;
+    case 3: mv_sym_group(s, j, 3, a, xv.p, xv.inc, yv.p, yv.inc); break;
+    default: break;
     }
     mv_vectors_close(&yv);
     return GBLAS_STATUS_SUCCESS;
@@ -226,8 +306,8 @@ static void gbmv_t_columns(void *arg, int64_t g) {
     for (int64_t j = g * GBMV_T_COLS; j < j1; j++) {
         int64_t r0, r1;
         const T *col = mv_band_column(b, j, &r0, &r1);
-        if (r0 > r1) continue;
-        const T d = mv_dot(col + r0, r1 - r0 + 1, b->x.p + r0 * b->x.inc, b->x.inc);
+        /* a column the band leaves empty still gets alpha * 0, as in the reference BLAS */
+        const T d = r0 <= r1 ? mv_dot(col + r0, r1 - r0 + 1, b->x.p + r0 * b->x.inc, b->x.inc) : 0;
         b->y.p[j * b->y.inc] += b->alpha * d;
     }
 }
@@ -250,7 +330,7 @@ static gblas_status_t gbmv(gblas_ctx *ctx, gblas_operation_t trans, int64_t m, i
             int64_t r0, r1;
             const T *col = mv_band_column(&b, j, &r0, &r1);
             if (r0 <= r1)
-                mv_axpy(col + r0, r1 - r0 + 1, b.alpha * b.x.p[j * b.x.inc],
+                mv_axpy(col + r0, r1 - r0 + 1, (VL - r0 % VL) % VL, b.alpha * b.x.p[j * b.x.inc],
                         b.y.p + r0 * b.y.inc, b.y.inc);
         }
     } else {

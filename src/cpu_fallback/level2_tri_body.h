@@ -13,6 +13,7 @@
  * The block order keeps every x[rest] a GEMV reads original (products) or solved (solves).
  * Each element sees a fixed order of operations: GEMV's does not depend on the thread count,
  * and the rest runs on one thread. */
+
 /* The column operations of ref_tri for this level: vector loops where x has unit stride (a
  * strided x, only when it does not fit the packing region, element by element), from
  * TRI_VECTOR_MIN elements on (shorter, as band columns of k = 8: scalar, 1.2-2x faster). */
@@ -64,6 +65,7 @@ static inline T *tri_sub(T *x0, int64_t s, int64_t len, int64_t inc) {
     return x0 + (inc < 0 ? s + len - 1 : s) * inc;
 }
 
+/* Full storage in blocks of TRI_NB columns, as the file's comment says. */
 static void tri_full_blocked(gblas_ctx *ctx, const ref_tri_map *m, int solve, const T *A, T *x,
                              int64_t incx) {
     const int64_t n = m->n, lda = m->lda, blocks = (n + TRI_NB - 1) / TRI_NB;

@@ -3,6 +3,9 @@
  *
  * All four are one loop: output o of y is
  *   y[o] = alpha * (sum over j = lo(o) .. hi(o), ascending, of A(o, j) * x[j]) + beta * y[o],
+ * except that a row of GBMV N that no column's band reaches keeps beta * y[o] (the reference
+ * BLAS adds each column into y, but gives each output of T alpha times its dot, even an empty
+ * one: alpha * 0, NaN for an infinite or NaN alpha);
  * one thread per output, so each element of y sees one fixed order of operations whatever the
  * thread count. A symmetric A(o, j) is read from the stored triangle (A(j, o) where (o, j) lies
  * in the other one), so only the uplo triangle (band) is ever read. beta == 0 never reads y;
@@ -63,6 +66,10 @@ static gblas_status_t ref_mv(gblas_ctx *ctx, const ref_mv_map *mp, int64_t ny, c
         /* j in [o - lo, o + hi] clipped to [0, nx), without overflow for any band width */
         const int64_t j0 = o > mp->lo ? o - mp->lo : 0;
         const int64_t j1 = mp->hi >= mp->nx - 1 - o ? mp->nx - 1 : o + mp->hi;
+        if (j0 > j1 && mp->storage == MV_GB_N) { /* no column's band reaches row o */
+            y0[o * incy] = by;
+            continue;
+        }
         T s = 0;
         for (int64_t j = j0; j <= j1; j++) s += A[ref_mv_index(mp, o, j)] * x0[j * incx];
         y0[o * incy] = b == 0 ? a * s : a * s + by;

@@ -119,31 +119,40 @@ static void upd_run(gblas_ctx *ctx, upd_task *t) {
     gblas_cpu_for(ctx, t->parts, parallel, upd_range, t);
 }
 
-static gblas_status_t ref_ger(gblas_ctx *ctx, int64_t m, int64_t n, const void *alpha, const void *x, int64_t incx, const void *y, int64_t incy, void *A, int64_t lda) {
+static gblas_status_t ref_ger(gblas_ctx *ctx, int64_t m, int64_t n, const void *alpha,
+                              const void *x, int64_t incx, const void *y, int64_t incy, void *A,
+                              int64_t lda) {
     upd_task t = upd_ger_task(m, n, alpha, x, incx, y, incy, A, lda);
     upd_run(ctx, &t);
     return GBLAS_STATUS_SUCCESS;
 }
 
-static gblas_status_t ref_syr(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n, const void *alpha, const void *x, int64_t incx, void *A, int64_t lda) {
+static gblas_status_t ref_syr(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n,
+                              const void *alpha, const void *x, int64_t incx, void *A,
+                              int64_t lda) {
     upd_task t = upd_sym_task(uplo, n, alpha, x, incx, NULL, 0, A, lda);
     upd_run(ctx, &t);
     return GBLAS_STATUS_SUCCESS;
 }
 
-static gblas_status_t ref_spr(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n, const void *alpha, const void *x, int64_t incx, void *AP) {
+static gblas_status_t ref_spr(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n,
+                              const void *alpha, const void *x, int64_t incx, void *AP) {
     upd_task t = upd_sym_task(uplo, n, alpha, x, incx, NULL, 0, AP, 0);
     upd_run(ctx, &t);
     return GBLAS_STATUS_SUCCESS;
 }
 
-static gblas_status_t ref_syr2(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n, const void *alpha, const void *x, int64_t incx, const void *y, int64_t incy, void *A, int64_t lda) {
+static gblas_status_t ref_syr2(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n,
+                               const void *alpha, const void *x, int64_t incx, const void *y,
+                               int64_t incy, void *A, int64_t lda) {
     upd_task t = upd_sym_task(uplo, n, alpha, x, incx, y, incy, A, lda);
     upd_run(ctx, &t);
     return GBLAS_STATUS_SUCCESS;
 }
 
-static gblas_status_t ref_spr2(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n, const void *alpha, const void *x, int64_t incx, const void *y, int64_t incy, void *AP) {
+static gblas_status_t ref_spr2(gblas_ctx *ctx, gblas_fill_mode_t uplo, int64_t n,
+                               const void *alpha, const void *x, int64_t incx, const void *y,
+                               int64_t incy, void *AP) {
     upd_task t = upd_sym_task(uplo, n, alpha, x, incx, y, incy, AP, 0);
     upd_run(ctx, &t);
     return GBLAS_STATUS_SUCCESS;

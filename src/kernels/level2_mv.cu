@@ -76,17 +76,20 @@ __global__ void __launch_bounds__(kThreads) band_kernel(BandArgs<T> b) {
     for (int64_t o0 = ((int64_t)blockIdx.x * kWarps + threadIdx.x / 32) * kPerWarp; o0 < b.ny;
          o0 += warps * kPerWarp) {
         const int64_t o = o0 + (threadIdx.x % 32) / L;
+        const int64_t j0 = o > b.lo ? o - b.lo : 0;
+        const int64_t j1 = b.hi >= b.nx - 1 - o ? b.nx - 1 : o + b.hi;
         T s = T(0);
-        if (o < b.ny && alpha != T(0)) { /* alpha == 0: A and x are never read */
-            const int64_t j0 = o > b.lo ? o - b.lo : 0;
-            const int64_t j1 = b.hi >= b.nx - 1 - o ? b.nx - 1 : o + b.hi;
+        if (o < b.ny && alpha != T(0)) /* alpha == 0: A and x are never read */
             for (int64_t j = j0 + lane; j <= j1; j += L)
                 s = fma(__ldg(b.A + band_index<B>(b, o, j)), __ldg(b.x + j * b.incx), s);
-        }
         s = warp_sum<L>(s);
         if (o < b.ny && lane == 0) {
+            /* a row of GBMV N that no column's band reaches keeps beta y (the reference BLAS
+             * adds columns into y); every other output gets alpha times its sum, even an empty
+             * one (alpha * 0: NaN for an infinite or NaN alpha, as there) */
+            const bool untouched = B == Band::kGeN && j0 > j1;
             T *yo = b.y + o * b.incy;
-            *yo = scale_output(alpha, s, beta, beta != T(0) ? *yo : T(0));
+            *yo = scale_output(untouched ? T(0) : alpha, s, beta, beta != T(0) ? *yo : T(0));
         }
     }
 }

@@ -229,6 +229,9 @@ cudaError_t tri_product(gblas_cuda_env *env, const TriView<T, S> &v, T *x, int64
 constexpr int kSolveRows = 64;                          /* outputs per block */
 constexpr int kSolveGroups = kThreads / kSolveRows;     /* 4 */
 constexpr int kTilePer = kSolveRows / kSolveGroups;     /* tile elements per thread */
+/* Consecutive row blocks a ticket gives one thread block: the second waits on no other SM
+ * (the first was its own), which saves a hand-over through L2 per two blocks. */
+constexpr int kBlocksPerTicket = 2;
 
 __device__ __forceinline__ unsigned load_acquire(const unsigned *p) {
     unsigned v;
@@ -279,76 +282,82 @@ __global__ void __launch_bounds__(kThreads, 2)
     unsigned *const solved = sync + 1;
     if (threadIdx.x == 0) ticket = atomicAdd(sync, 1u);
     __syncthreads();
-    const int64_t t = ticket, p0 = t * kSolveRows;
-    const int rows = (int)min((int64_t)kSolveRows, v.n - p0);
     const int rt = threadIdx.x % kSolveRows, g = threadIdx.x / kSolveRows;
-    if (threadIdx.x < rows) b[threadIdx.x] = x[solve_index(v, p0 + threadIdx.x) * incx];
-    /* panels s of the positions q with p - q <= w for some row p of this block, then the
-     * diagonal tile (s = t), each loaded while the one before is used */
-    const int64_t s_begin = (p0 > v.w ? p0 - v.w : 0) / kSolveRows;
-    T cur[kTilePer], next[kTilePer];
-    load_tile(v, p0, s_begin * kSolveRows, cur);
-    T acc = T(0);
-    for (int64_t s = s_begin; s < t; ++s) {
-        load_tile(v, p0, (s + 1) * kSolveRows, next);
-        if (threadIdx.x == 0)
-            while (load_acquire(solved) <= (unsigned)s) {
+    for (int h = 0; h < kBlocksPerTicket; ++h) {
+        const int64_t t = (int64_t)ticket * kBlocksPerTicket + h, p0 = t * kSolveRows;
+        if (p0 >= v.n) break;
+        const int rows = (int)min((int64_t)kSolveRows, v.n - p0);
+        if (threadIdx.x < rows) b[threadIdx.x] = x[solve_index(v, p0 + threadIdx.x) * incx];
+        /* panels s of the positions q with p - q <= w for some row p of this block, then the
+         * diagonal tile (s = t), each loaded while the one before is used */
+        const int64_t s_begin = (p0 > v.w ? p0 - v.w : 0) / kSolveRows;
+        T cur[kTilePer], next[kTilePer];
+        load_tile(v, p0, s_begin * kSolveRows, cur);
+        T acc = T(0);
+        for (int64_t s = s_begin; s < t; ++s) {
+            load_tile(v, p0, (s + 1) * kSolveRows, next);
+            if (threadIdx.x == 0)
+                while (load_acquire(solved) <= (unsigned)s) {
+                }
+            __syncthreads(); /* block s is solved, and every thread is done with the last tile */
+#pragma unroll
+            for (int e = 0; e < kTilePer; ++e) {
+                int pl, ql;
+                tile_coord(v.trans, e, pl, ql);
+                tile[pl][ql] = cur[e];
             }
-        __syncthreads(); /* block s is solved, and every thread is done with the last tile */
+            if (threadIdx.x < kSolveRows)
+                xs[threadIdx.x] = __ldcg(x + solve_index(v, s * kSolveRows + threadIdx.x) * incx);
+            __syncthreads();
+#pragma unroll
+            for (int e = 0; e < kTilePer; ++e) {
+                const int ql = g * kTilePer + e;
+                acc = fma(tile[rt][ql], xs[ql], acc);
+            }
+#pragma unroll
+            for (int e = 0; e < kTilePer; ++e) cur[e] = next[e];
+        }
+        __syncthreads(); /* every thread is done with the last tile */
+        part[g][rt] = acc;
 #pragma unroll
         for (int e = 0; e < kTilePer; ++e) {
             int pl, ql;
             tile_coord(v.trans, e, pl, ql);
-            tile[pl][ql] = cur[e];
+            tile[pl][ql] = cur[e]; /* the diagonal tile */
         }
-        if (threadIdx.x < kSolveRows)
-            xs[threadIdx.x] = __ldcg(x + solve_index(v, s * kSolveRows + threadIdx.x) * incx);
         __syncthreads();
-#pragma unroll
-        for (int e = 0; e < kTilePer; ++e) {
-            const int ql = g * kTilePer + e;
-            acc = fma(tile[rt][ql], xs[ql], acc);
+        if (threadIdx.x < 32) {
+            /* warp 0: lane l holds rows l and l + 32; y0, y1 become their x at the row's step:
+             * x_j = r_j (1 / A(j, j)), one rounding more than the reference's r_j / A(j, j) (a
+             * perturbation of A(j, j) by one unit), where the division cost ~40 (float) to ~100+
+             * (double) cycles on each of the 64 dependent steps */
+            const int l = threadIdx.x;
+            const T y_init[2] = {
+                l < rows ? b[l] - sum_in_order(part, l) : T(0),
+                l + 32 < rows ? b[l + 32] - sum_in_order(part, l + 32) : T(0)};
+            T y0 = y_init[0], y1 = y_init[1];
+            /* reciprocals of the lane's diagonal elements, off the chain of dependent steps */
+            const T r0 = v.unit ? T(1) : T(1) / tile[l][l];
+            const T r1 = v.unit ? T(1) : T(1) / tile[l + 32][l + 32];
+            for (int j = 0; j < rows; ++j) {
+                const T mine = v.unit ? (j < 32 ? y0 : y1) : (j < 32 ? y0 * r0 : y1 * r1);
+                const T xj = __shfl_sync(0xffffffffu, mine, j % 32);
+                if (l == j % 32) (j < 32 ? y0 : y1) = xj;
+                if (l > j && l < rows) y0 = fma(-tile[l][j], xj, y0);
+                if (l + 32 > j && l + 32 < rows) y1 = fma(-tile[l + 32][j], xj, y1);
+            }
+            if (l < rows) x[solve_index(v, p0 + l) * incx] = y0;
+            if (l + 32 < rows) x[solve_index(v, p0 + l + 32) * incx] = y1;
+            __syncwarp();
+            if (l == 0) {
+                /* in order, even with no panel to wait on (w = 0) */
+                while (load_acquire(solved) < (unsigned)t) {
+                }
+                __threadfence();
+                store_release(solved, (unsigned)(t + 1));
+            }
         }
-#pragma unroll
-        for (int e = 0; e < kTilePer; ++e) cur[e] = next[e];
-    }
-    __syncthreads(); /* every thread is done with the last tile */
-    part[g][rt] = acc;
-#pragma unroll
-    for (int e = 0; e < kTilePer; ++e) {
-        int pl, ql;
-        tile_coord(v.trans, e, pl, ql);
-        tile[pl][ql] = cur[e]; /* the diagonal tile */
-    }
-    __syncthreads();
-    if (threadIdx.x >= 32) return;
-    /* warp 0: lane l holds rows l and l + 32; y0, y1 become their x at the row's step:
-     * x_j = r_j (1 / A(j, j)), one rounding more than the reference's r_j / A(j, j) (a
-     * perturbation of A(j, j) by one unit), where the division cost ~40 (float) to ~100+
-     * (double) cycles on each of the 64 dependent steps */
-    const int l = threadIdx.x;
-    const T y_init[2] = {
-        l < rows ? b[l] - sum_in_order(part, l) : T(0),
-        l + 32 < rows ? b[l + 32] - sum_in_order(part, l + 32) : T(0)};
-    T y0 = y_init[0], y1 = y_init[1];
-    /* reciprocals of the lane's diagonal elements, off the chain of dependent steps */
-    const T r0 = v.unit ? T(1) : T(1) / tile[l][l];
-    const T r1 = v.unit ? T(1) : T(1) / tile[l + 32][l + 32];
-    for (int j = 0; j < rows; ++j) {
-        const T mine = v.unit ? (j < 32 ? y0 : y1) : (j < 32 ? y0 * r0 : y1 * r1);
-        const T xj = __shfl_sync(0xffffffffu, mine, j % 32);
-        if (l == j % 32) (j < 32 ? y0 : y1) = xj;
-        if (l > j && l < rows) y0 = fma(-tile[l][j], xj, y0);
-        if (l + 32 > j && l + 32 < rows) y1 = fma(-tile[l + 32][j], xj, y1);
-    }
-    if (l < rows) x[solve_index(v, p0 + l) * incx] = y0;
-    if (l + 32 < rows) x[solve_index(v, p0 + l + 32) * incx] = y1;
-    __syncwarp();
-    if (l == 0) {
-        while (load_acquire(solved) < (unsigned)t) { /* in order, even with no panel (w = 0) */
-        }
-        __threadfence();
-        store_release(solved, (unsigned)(t + 1));
+        __syncthreads(); /* tile, b and part are reused by the next block */
     }
 }
 
@@ -360,8 +369,9 @@ cudaError_t tri_solve(gblas_cuda_env *env, const TriView<T, S> &v, T *x, int64_t
         env->failed = "cudaMemsetAsync (trsv_chain_kernel counters)";
         return err;
     }
-    trsv_chain_kernel<T, S><<<dim3((unsigned)ceil_div(v.n, kSolveRows)), dim3(kThreads), 0,
-                              env->stream>>>(v, x + vec_start(v.n, incx), incx, sync);
+    const int64_t blocks = ceil_div(v.n, kSolveRows);
+    trsv_chain_kernel<T, S><<<dim3((unsigned)ceil_div(blocks, kBlocksPerTicket)), dim3(kThreads),
+                              0, env->stream>>>(v, x + vec_start(v.n, incx), incx, sync);
     return launch_check(env, "trsv_chain_kernel");
 }
 

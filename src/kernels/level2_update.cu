@@ -10,10 +10,11 @@
  * / sizeof(T): 128 floats, 64 doubles): each lane holds R rows of x (and y), each warp a column
  * of the tile every 8, kUnroll columns' loads in flight. With full storage, 16-byte aligned A
  * and lda a multiple of R, lane l owns rows l R .. l R + R - 1 and moves each column's piece as
- * one 16-byte vector; otherwise (packed storage) lane l owns rows l, l + 32, ... and a warp
- * moves 128 contiguous bytes per access. Elements outside the referenced triangle (diagonal
- * tiles) or past the last row are masked off. A resident grid (kBlocksPerSm blocks per SM)
- * walks the tiles in turn; a triangle's numbering holds only the tiles that meet it. */
+ * one 16-byte vector; otherwise (packed storage, or an A or lda that does not allow it) lane l
+ * owns rows l, l + 32, ... and a warp moves 32 consecutive elements per access. Elements
+ * outside the referenced triangle (diagonal tiles) or past the last row are masked off. A
+ * resident grid (kBlocksPerSm blocks per SM) walks the tiles in turn; a triangle's numbering
+ * holds only the tiles that meet it. */
 #include <algorithm>
 
 #include "cuda_common.cuh"
@@ -30,7 +31,8 @@ template <typename T> struct Tile {
     static constexpr int R = Vec16<T>::width;
     static constexpr int kRows = 32 * R;                  /* and columns: square */
     static constexpr int kColsPerWarp = kRows / kWarps;   /* float 16, double 8 */
-    static_assert(kColsPerWarp % kUnroll == 0 && kColsPerWarp <= 32, "whole batches, a lane each");
+    static_assert(kColsPerWarp % kUnroll == 0 && kColsPerWarp <= 32,
+                  "whole batches; a lane per column's coefficient");
 };
 
 /* A as the kernel sees it: rows x cols (n x n for a triangle), lda == 0 for packed storage. */
@@ -89,27 +91,24 @@ __device__ __forceinline__ void tile_of(Form form, const TileMap &map, int64_t g
     tj = form == Form::kUpper ? c : map.nt - 1 - c;
 }
 
-/* Row r of lane's element e (e < R) in a tile starting at row r0. */
-template <typename T, bool kVec>
-__device__ __forceinline__ int64_t lane_row(int64_t r0, int lane, int e) {
-    return r0 + (kVec ? (int64_t)lane * Tile<T>::R + e : lane + 32 * e);
-}
-
-/* One tile (ti, tj) by the block. */
+/* One tile (ti, tj) by the block. Lane l's element e lies in row first + e * kStride: first is
+ * the tile's first row plus l R (kVec, kStride = 1) or plus l (kStride = 32). */
 template <typename T, int kRank, bool kVec>
 __device__ __forceinline__ void update_tile(const Layout &L, T alpha, const Operands<T> &op, T *A,
                                             int64_t ti, int64_t tj) {
     using Tl = Tile<T>;
     using V = typename Vec16<T>::type;
-    constexpr int R = Tl::R;
+    constexpr int R = Tl::R, kStride = kVec ? 1 : 32;
+    constexpr unsigned kAll = (1u << R) - 1; /* every element of the lane's piece referenced */
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-    const int64_t r0 = ti * Tl::kRows, c0 = tj * Tl::kRows + warp;
+    const int64_t first = ti * Tl::kRows + (kVec ? lane * R : lane);
+    const int64_t c0 = tj * Tl::kRows + warp;
 
     /* this lane's rows of u (v), and lane k's coefficients of the warp's column k */
     T pu[R], pv[R];
 #pragma unroll
     for (int e = 0; e < R; ++e) {
-        const int64_t r = lane_row<T, kVec>(r0, lane, e);
+        const int64_t r = first + e * kStride;
         pu[e] = r < L.rows ? op.u.at(r) : T(0);
         pv[e] = kRank == 2 && r < L.rows ? op.v.at(r) : T(0);
     }
@@ -124,29 +123,29 @@ __device__ __forceinline__ void update_tile(const Layout &L, T alpha, const Oper
     for (int k0 = 0; k0 < Tl::kColsPerWarp; k0 += kUnroll) {
         T a[kUnroll][R];
         unsigned rows_in[kUnroll]; /* bit e: this lane's element e is referenced */
-        T *col[kUnroll];
+        T *mine[kUnroll];          /* this lane's first element in column u */
         /* loads of kUnroll columns first */
 #pragma unroll
         for (int u = 0; u < kUnroll; ++u) {
             const int64_t j = c0 + (int64_t)kWarps * (k0 + u);
             rows_in[u] = 0;
-            col[u] = A;
+            mine[u] = A;
             if (j >= L.cols) continue;
             const int64_t lo = first_row(L, j), hi = end_row(L, j);
-            col[u] = A + column_offset(L, j);
+            mine[u] = A + column_offset(L, j) + first;
 #pragma unroll
             for (int e = 0; e < R; ++e) {
-                const int64_t r = lane_row<T, kVec>(r0, lane, e);
+                const int64_t r = first + e * kStride;
                 rows_in[u] |= (unsigned)(r >= lo && r < hi) << e;
             }
-            if (kVec && rows_in[u] == (1u << R) - 1) {
-                const V w = __ldcs(reinterpret_cast<const V *>(col[u] + lane_row<T, kVec>(r0, lane, 0)));
+            if (kVec && rows_in[u] == kAll) {
+                const V w = __ldcs(reinterpret_cast<const V *>(mine[u]));
 #pragma unroll
                 for (int e = 0; e < R; ++e) a[u][e] = Vec16<T>::get(w, e);
             } else {
 #pragma unroll
                 for (int e = 0; e < R; ++e)
-                    a[u][e] = rows_in[u] >> e & 1u ? __ldcs(col[u] + lane_row<T, kVec>(r0, lane, e)) : T(0);
+                    a[u][e] = rows_in[u] >> e & 1u ? __ldcs(mine[u] + e * kStride) : T(0);
             }
         }
         /* then the updates, where the column is not skipped */
@@ -161,15 +160,15 @@ __device__ __forceinline__ void update_tile(const Layout &L, T alpha, const Oper
                 a[u][e] = fma(pu[e], t1, a[u][e]);
                 if (kRank == 2) a[u][e] = fma(pv[e], t2, a[u][e]);
             }
-            if (kVec && rows_in[u] == (1u << R) - 1) {
+            if (kVec && rows_in[u] == kAll) {
                 V w;
 #pragma unroll
                 for (int e = 0; e < R; ++e) Vec16<T>::set(w, e, a[u][e]);
-                __stcs(reinterpret_cast<V *>(col[u] + lane_row<T, kVec>(r0, lane, 0)), w);
+                __stcs(reinterpret_cast<V *>(mine[u]), w);
             } else {
 #pragma unroll
                 for (int e = 0; e < R; ++e)
-                    if (rows_in[u] >> e & 1u) __stcs(col[u] + lane_row<T, kVec>(r0, lane, e), a[u][e]);
+                    if (rows_in[u] >> e & 1u) __stcs(mine[u] + e * kStride, a[u][e]);
             }
         }
     }
