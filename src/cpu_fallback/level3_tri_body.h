@@ -199,18 +199,32 @@ static void tri3_trsm_right_rows(void *arg, int64_t t) {
 }
 
 /* TRMM, LEFT: chunks from the last up (M lower) or the first down, each alpha times its sum
- * over the rows of B it needs, all of them not yet overwritten when C is B. */
+ * over the rows of B it needs, all of them not yet overwritten when C is B: the rows past the
+ * chunk by tri3_chunk_sum, then the chunk's own triangle, column by column of M: whole vectors
+ * where B's element is finite (M's zeros add nothing), only the triangle's rows otherwise (an
+ * Inf or NaN of B then reaches only the rows the reference gives it). */
 static void tri3_trmm_left_lines(void *arg, int64_t t) {
     const tri3_leaf *lf = arg;
     const tri3_call *c = lf->c;
     const tri3_group g = tri3_group_at(lf, t);
+    const T alpha = c->alpha;
     const int64_t len = lf->len, chunks = (len + TRI3_MR - 1) / TRI3_MR;
     for (int64_t s = 0; s < chunks; s++) {
         const int64_t i0 = (c->lower ? chunks - 1 - s : s) * TRI3_MR;
         const int rows = len - i0 < TRI3_MR ? (int)(len - i0) : TRI3_MR;
         T acc[TRI3_LINES][TRI3_MR];
-        tri3_chunk_sum(lf, i0, c->lower ? 0 : i0, c->lower ? i0 + rows : len, g.b, acc);
-        const T alpha = c->alpha;
+        tri3_chunk_sum(lf, i0, c->lower ? 0 : i0 + rows, c->lower ? i0 : len, g.b, acc);
+        for (int j = 0; j < g.lines; j++) {
+            const T *b = g.b[j] + i0;
+            for (int q = 0; q < rows; q++) {
+                const T *mq = lf->m + i0 + (i0 + q) * TRI3_NB, bq = b[q];
+                const int lo = c->lower ? q : 0, hi = c->lower ? rows : q + 1;
+                if (bq - bq == 0) /* finite: the zeros of M add nothing, whole vectors */
+                    for (int i = 0; i < TRI3_MR; i++) acc[j][i] += mq[i] * bq;
+                else
+                    for (int i = lo; i < hi; i++) acc[j][i] += mq[i] * bq;
+            }
+        }
         for (int j = 0; j < g.lines; j++)
             for (int i = 0; i < rows; i++) g.x[j][i0 + i] = alpha * acc[j][i];
     }
