@@ -11,7 +11,8 @@
  * twice, as test_level2_tri.c's: the residual op(A) X - alpha B (X op(A) - alpha B) against
  * the backward error of substitution, and X against the long double solution within the bound
  * times the condition estimate (the comparison matrix's solution). The solves' triangles are
- * nonsingular but ill conditioned: every seventh diagonal element is 2^-10 in magnitude. */
+ * nonsingular but ill conditioned: every seventh diagonal element is 2^-10 in magnitude.
+ * An Inf in B must reach only the elements of a TRMM result whose row of M multiplies it. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -370,5 +371,53 @@ BACKEND_TEST(tri3, reproducible) {
             }
     free(first);
     free(again);
+    harness_close(&t);
+}
+
+/* TRMM with one Inf in B (element e of line 3): it reaches exactly the elements of line 3 whose
+ * row of M has a nonzero at e (the reference BLAS multiplies only inside the triangle); every
+ * other element stays finite. Order 100: a leaf and a GEMM. */
+BACKEND_TEST(tri3, inf_reaches_only_its_rows) {
+    hctx t;
+    harness_open(&t, hc);
+    const int64_t k = 100, lines = 6, e = 40, line = 3;
+    for (int c = 0; c < 32; c++) {
+        const prec_t p = PRECS[c % 2];
+        tri3_args a = {R_TRMM, (gblas_side_mode_t)(c / 2 % 2), (gblas_fill_mode_t)(c / 4 % 2),
+                       OPS[c / 8 % 2], GBLAS_DIAG_NON_UNIT, 0, 0, 1, -0.7, c / 16, 0};
+        const int left = a.side == GBLAS_SIDE_LEFT;
+        a.m = left ? k : lines;
+        a.n = left ? lines : k;
+        char d[260];
+        describe(d, sizeof d, &t, p, &a);
+        const int64_t ldb = ldb_of(&a), lb = ldb * a.n, la = lda_of(&a) * k;
+        rng_t r = rng_for("tri3-inf", p, c, 0, 0);
+        double *A = make_a(&a, p, &r), *B = hbuf(lb), *got = hbuf(lb);
+        rng_fill(&r, p, B, lb);
+        const int64_t at = left ? e + line * ldb : line + e * ldb;
+        B[at] = INFINITY;
+        dbuf dA = dbuf_upload(&t, p, A, la), dB = dbuf_upload(&t, p, B, lb), dC = {0};
+        if (!a.in_place) dC = dbuf_upload(&t, p, B, lb);
+        hscalar al;
+        EXPECT_OK(t.h, hr_trmm(t.h, p, a.side, a.uplo, a.op, a.diag, a.m, a.n,
+                               hscalar_set(&al, p, a.alpha), dA.p, lda_of(&a), dB.p, ldb,
+                               a.in_place ? dB.p : dC.p, ldb));
+        dbuf_download(&t, a.in_place ? &dB : &dC, got);
+        double *Md = dense_m(&a, A);
+        for (int64_t l = 0; l < lines; l++)
+            for (int64_t q = 0; q < k; q++) {
+                const int64_t x = left ? q + l * ldb : l + q * ldb;
+                const int inf = l == line && Md[q * k + e] != 0;
+                cr_assert(inf ? !isfinite(got[x]) : isfinite(got[x]),
+                          "%s: line %lld element %lld = %g", d, (long long)l, (long long)q, got[x]);
+            }
+        free(Md);
+        dbuf_free(&t, &dA);
+        dbuf_free(&t, &dB);
+        if (!a.in_place) dbuf_free(&t, &dC);
+        free(A);
+        free(B);
+        free(got);
+    }
     harness_close(&t);
 }
