@@ -230,29 +230,68 @@ static void tri3_trmm_left_lines(void *arg, int64_t t) {
     }
 }
 
-/* TRMM, RIGHT: rows [TRI3_ROWS t, ...): column r of the block is M(r, r) B(:, r) plus the
- * axpys of B's columns q it needs, then scaled; columns from the last down (M lower) or the
- * first up, so B's columns are read before they are overwritten. */
+/* Rows [0, n) of a piece of TRI3_MR rows at p (n <= TRI3_MR), zeros past n. */
+static inline void tri3_load_rows(const T *p, int n, VT *v0, VT *v1) {
+    if (n == TRI3_MR) {
+        *v0 = v_loadu(p);
+        *v1 = v_loadu(p + VL);
+    } else {
+        *v0 = v_load_n(p, n < VL ? n : VL);
+        *v1 = v_load_n(p + VL, n > VL ? n - VL : 0);
+    }
+}
+
+/* TRMM, RIGHT: rows [TRI3_ROWS t, ...) in pieces of TRI3_MR, the block's columns in groups of
+ * TRI3_LINES (M lower: from the last group down, so B's columns are read before they are
+ * overwritten). A group's columns r_j: sum over B's columns q past the group of B(:, q)
+ * M(r_j, q), two vectors of rows by TRI3_LINES columns in registers, then the group's own
+ * triangle pair by pair (only M's referenced pairs), times alpha. */
 static void tri3_trmm_right_rows(void *arg, int64_t t) {
     const tri3_leaf *lf = arg;
     const tri3_call *c = lf->c;
     const int64_t len = lf->len, i0 = t * TRI3_ROWS, ldb = c->ldb, ldc = c->ldc;
     const int64_t rows = c->lines - i0 < TRI3_ROWS ? c->lines - i0 : TRI3_ROWS;
-    const T alpha = c->alpha; /* a local: the stores below could alias c->alpha */
-    const T *b = c->B + i0 + lf->off * ldb;
-    T *x = c->C + i0 + lf->off * ldc;
-    for (int64_t s = 0; s < len; s++) {
-        const int64_t r = c->lower ? len - 1 - s : s;
-        T *xr = x + r * ldc;
-        const T d = lf->m[r + r * TRI3_NB];
-        for (int64_t i = 0; i < rows; i++) xr[i] = d * b[i + r * ldb];
-        const int64_t lo = c->lower ? 0 : r + 1, hi = c->lower ? r : len;
-        for (int64_t q = lo; q < hi; q++) {
-            const T mrq = lf->m[r + q * TRI3_NB];
-            const T *bq = b + q * ldb;
-            for (int64_t i = 0; i < rows; i++) xr[i] += mrq * bq[i];
+    const int64_t groups = (len + TRI3_LINES - 1) / TRI3_LINES;
+    const VT alpha = v_set1(c->alpha);
+    for (int64_t p = 0; p < rows; p += TRI3_MR) {
+        const int n = rows - p < TRI3_MR ? (int)(rows - p) : TRI3_MR;
+        const T *b = c->B + i0 + p + lf->off * ldb;
+        T *x = c->C + i0 + p + lf->off * ldc;
+        for (int64_t s = 0; s < groups; s++) {
+            const int64_t g0 = (c->lower ? groups - 1 - s : s) * TRI3_LINES;
+            const int cols = len - g0 < TRI3_LINES ? (int)(len - g0) : TRI3_LINES;
+            const T *mg = lf->m + g0; /* M(g0 + j, q) = mg[j + q TRI3_NB] */
+            VT lo[TRI3_LINES], hi[TRI3_LINES], b0, b1;
+            for (int j = 0; j < TRI3_LINES; j++) lo[j] = hi[j] = v_set1((T)0);
+            const int64_t q0 = c->lower ? 0 : g0 + cols, q1 = c->lower ? g0 : len;
+            for (int64_t q = q0; q < q1; q++) {
+                tri3_load_rows(b + q * ldb, n, &b0, &b1);
+                for (int j = 0; j < TRI3_LINES; j++) {
+                    const VT mq = v_set1(mg[j + q * TRI3_NB]);
+                    lo[j] = v_fma(b0, mq, lo[j]);
+                    hi[j] = v_fma(b1, mq, hi[j]);
+                }
+            }
+            for (int q = 0; q < cols; q++) {
+                tri3_load_rows(b + (g0 + q) * ldb, n, &b0, &b1);
+                for (int j = 0; j < cols; j++)
+                    if (c->lower ? q <= j : q >= j) {
+                        const VT mq = v_set1(mg[j + (g0 + q) * TRI3_NB]);
+                        lo[j] = v_fma(b0, mq, lo[j]);
+                        hi[j] = v_fma(b1, mq, hi[j]);
+                    }
+            }
+            for (int j = 0; j < cols; j++) {
+                T *xj = x + (g0 + j) * ldc;
+                if (n == TRI3_MR) {
+                    v_storeu(xj, v_mul(alpha, lo[j]));
+                    v_storeu(xj + VL, v_mul(alpha, hi[j]));
+                } else {
+                    v_store_n(xj, v_mul(alpha, lo[j]), n < VL ? n : VL);
+                    v_store_n(xj + VL, v_mul(alpha, hi[j]), n > VL ? n - VL : 0);
+                }
+            }
         }
-        for (int64_t i = 0; i < rows; i++) xr[i] *= alpha;
     }
 }
 
