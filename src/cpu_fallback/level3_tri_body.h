@@ -15,9 +15,9 @@
  *         gemm, then the other half: B(other) is read before C(other) is written, so C == B
  *         works in place.
  * A leaf block copies its triangle of M into a dense TRI3_NB x TRI3_NB array (zeros outside,
- * 1 on a unit diagonal, A's other triangle never read) and runs over its lines in chunks, one
- * chunk per task of gblas_cpu_for; each line's arithmetic is fixed, so the bits do not depend
- * on the thread count. */
+ * 1 on a unit diagonal, A's other triangle never read) and runs over its lines in groups
+ * (LEFT) or row chunks (RIGHT), one per task of gblas_cpu_for, in the register blocks below;
+ * each line's arithmetic is fixed, so the bits do not depend on the thread count. */
 
 #define TRI3_NB 64
 /* Lines of a RIGHT leaf (rows of B, contiguous in each column) per task. */
