@@ -32,7 +32,7 @@ gblas_cuda_env env_of(const gblas_ctx *ctx) {
     const CudaState *st = static_cast<const CudaState *>(ctx->state);
     return gblas_cuda_env{stream_of(ctx),
                           static_cast<char *>(ctx->workspace) + GBLAS_CUDA_RESULT_SLOT_BYTES,
-                          st->sm_count, &st->sgemm_clusters, nullptr};
+                          ctx->workspace, st->sm_count, &st->sgemm_clusters, nullptr};
 }
 
 /* A runtime call failed: clear the error (when it is not sticky) and report it. */

@@ -35,6 +35,9 @@ struct gblas_cuda_sgemm_clusters {
 struct gblas_cuda_env {
     cudaStream_t stream;
     void *scratch;      /* GBLAS_CUDA_SCRATCH_BYTES of device memory, 256-byte aligned */
+    void *slot;         /* the workspace's result slot (GBLAS_CUDA_RESULT_SLOT_BYTES): a
+                           reduction's host-mode result, or scalars a routine computes on the
+                           device (TRSM's coefficient), in stream order */
     int sm_count;       /* multiprocessors of the device: sizes the grids */
     const gblas_cuda_sgemm_clusters *sgemm_clusters;
     const char *failed; /* out: the kernel whose launch failed */

@@ -282,12 +282,10 @@ TriCall<T> tri_call(gblas_cuda_env *env, gblas_side_mode_t side, gblas_fill_mode
     return c;
 }
 
-/* TRSM's coefficient in device pointer mode, in the workspace's result slot (before the
- * scratch). */
+/* TRSM's coefficient in device pointer mode, in the workspace's result slot. */
 template <typename T> cudaError_t trsm_coef(TriCall<T> &c) {
     if (!c.alpha.ptr) return cudaSuccess;
-    T *slot = reinterpret_cast<T *>(static_cast<char *>(c.env->scratch) -
-                                    GBLAS_CUDA_RESULT_SLOT_BYTES);
+    T *slot = static_cast<T *>(c.env->slot);
     tri_coef_kernel<T><<<1, 1, 0, c.env->stream>>>(c.alpha.ptr, slot);
     c.coef = Scalar<T>{T(0), slot};
     return launch_check(c.env, "tri_coef_kernel");
