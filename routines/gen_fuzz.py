@@ -1,5 +1,5 @@
 """The fuzz harness's output of routines/gen.py (see its docstring): fuzz/fuzz_calls_gen.c, one
-decoder per routine, so every routine of the table is fuzzed.
+decoder per routine the table marks fuzz=True (see Routine.fuzz in table.py).
 
 A decoder reads the routine's arguments from the fuzz input in BLAS order, by role (fuzz.h):
   Size      fz_size           a small size, or an edge value (0, 1, negative, near INT64_MAX)
@@ -168,10 +168,11 @@ def gen_fuzz():
            " * routines/gen_fuzz.py) and the table of (routine, type) entries an input picks\n"
            " * from. */\n",
            '#include "fuzz.h"\n']
-    for r in ROUTINES:
+    fuzzed = [r for r in ROUTINES if r.fuzz]
+    for r in fuzzed:
         out.append(decoder(r))
     out.append("\nconst fz_entry fz_entries[] = {\n")
-    for r in ROUTINES:
+    for r in fuzzed:
         for t in r.types:
             out.append('    {"%s", %s, fz_%s},\n' % (r.public(t), FZ_TYPE[t], r.name))
     out.append("};\nconst int fz_entry_count = (int)(sizeof fz_entries / sizeof fz_entries[0]);\n")
