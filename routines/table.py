@@ -513,7 +513,7 @@ ROUTINES = [
         quick="!work || (alpha_zero && gblas_scalar_is(h, t, beta, 1.0))",
         flops="2 * m * n * (side == GBLAS_SIDE_LEFT ? m : n)",
         bytes="((side == GBLAS_SIDE_LEFT ? m * m : n * n) / 2 + 3 * m * n) * E",
-        level=3, fuzz=False,
+        level=3, fuzz=False, bench=False,
         doc="C = alpha * A * B + beta * C (side LEFT, A m x m) or alpha * B * A + beta * C (RIGHT,\n"
             "A n x n), A symmetric with only its uplo triangle read, B and C m x n."),
     Routine(
@@ -527,7 +527,8 @@ ROUTINES = [
          Scalar("beta", need="work"),
          Mat("C", "n", "n", "ldc", ("\"n\"", "n"), need="work", out=True)],
         quick="!work || ((alpha_zero || k == 0) && gblas_scalar_is(h, t, beta, 1.0))",
-        flops="n * (n + 1) * k", bytes="(n * k + n * (n + 1) / 2) * E", level=3, fuzz=False,
+        flops="n * (n + 1) * k", bytes="(n * k + n * (n + 1) / 2) * E",
+        level=3, fuzz=False, bench=False,
         doc="C = alpha * op(A) * op(A)^T + beta * C, only C's uplo triangle read and written,\n"
             "op(A) n x k (trans N: A n x k; T or C: A k x n). k == 0 gives C = beta * C."),
     Routine(
@@ -544,7 +545,8 @@ ROUTINES = [
          Scalar("beta", need="work"),
          Mat("C", "n", "n", "ldc", ("\"n\"", "n"), need="work", out=True)],
         quick="!work || ((alpha_zero || k == 0) && gblas_scalar_is(h, t, beta, 1.0))",
-        flops="2 * n * (n + 1) * k", bytes="(2 * n * k + n * (n + 1) / 2) * E", level=3, fuzz=False,
+        flops="2 * n * (n + 1) * k", bytes="(2 * n * k + n * (n + 1) / 2) * E",
+        level=3, fuzz=False, bench=False,
         doc="C = alpha * (op(A) * op(B)^T + op(B) * op(A)^T) + beta * C, only C's uplo triangle\n"
             "read and written, op(A), op(B) n x k. k == 0 gives C = beta * C."),
     Routine(
@@ -560,7 +562,7 @@ ROUTINES = [
         quick="!work",
         flops="m * n * (side == GBLAS_SIDE_LEFT ? m : n)",
         bytes="((side == GBLAS_SIDE_LEFT ? m * m : n * n) / 2 + 2 * m * n) * E",
-        level=3, fuzz=False,
+        level=3, fuzz=False, bench=False,
         doc="C = alpha * op(A) * B (side LEFT, A m x m) or alpha * B * op(A) (RIGHT, A n x n), A\n"
             "triangular (uplo, diag as trmv's), B and C m x n: cuBLAS's out-of-place form; C may\n"
             "be B itself (ldc == ldb), the reference BLAS's in-place TRMM. alpha == 0 sets C to\n"
@@ -577,7 +579,7 @@ ROUTINES = [
         quick="!work",
         flops="m * n * (side == GBLAS_SIDE_LEFT ? m : n)",
         bytes="((side == GBLAS_SIDE_LEFT ? m * m : n * n) / 2 + 2 * m * n) * E",
-        level=3, fuzz=False,
+        level=3, fuzz=False, bench=False,
         doc="Solves op(A) * X = alpha * B (side LEFT, A m x m) or X * op(A) = alpha * B (RIGHT,\n"
             "A n x n) for X, which overwrites B (m x n); A triangular as trmv's. alpha == 0 sets\n"
             "B to zero without reading A. No test for singularity."),
