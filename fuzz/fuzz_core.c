@@ -268,7 +268,7 @@ int fz_scalar_is(const fz_call *z, const fz_arg *a, double v) {
 /* ---- the sides' memory ------------------------------------------------------------------ */
 /* Backend memory on a device side is device memory; everything else is host memory. */
 static int on_device(const fz_call *z, int s, const fz_arg *a) {
-    const int data = a->kind == FZ_VEC || a->kind == FZ_MAT;
+    const int data = a->kind == FZ_VEC || a->kind == FZ_MAT || a->kind == FZ_PACKED;
     return z->side[s]->device && (data || z->pointer_mode == GBLAS_POINTER_MODE_DEVICE);
 }
 

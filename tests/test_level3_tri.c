@@ -208,7 +208,7 @@ static void tri3_case(hctx *t, prec_t p, const tri3_args *a, double *X) {
     const int64_t la = lda * ncols(k), lb1 = ldb * ncols(n);
     const int64_t la_all = batched ? 2 * la : la, lb = batched ? COUNT * lb1 : lb1;
     rng_t r = rng_for("tri3", p * 64 + a->r * 16 + a->side * 8 + a->uplo * 4 + a->op,
-                      m * 8 + a->diag * 2 + a->in_place, n * 4 + a->device, a->pad * 8 + (int64_t)(a->alpha * 10));
+                      m * 8 + a->diag * 2 + a->in_place, n * 4, a->pad * 8 + (int64_t)(a->alpha * 10));
     double *A = hbuf(la_all), *B = hbuf(lb), *C = out_of_place ? hbuf(lb) : NULL;
     double *A0 = make_a(a, p, &r), *A1 = make_a(a, p, &r);
     for (int64_t s = 0; s < la; s++) {
