@@ -1,8 +1,10 @@
 /* harness_cuda.h: what the GPU-only test files (test_cuda*.c, built with the CUDA backend) add
- * to the harness: checked CUDA runtime calls and device fills that need no kernel of our own. */
+ * to the harness: checked CUDA runtime and cuBLAS calls, and device fills that need no kernel
+ * of our own. */
 #ifndef GBLAS_TEST_HARNESS_CUDA_H
 #define GBLAS_TEST_HARNESS_CUDA_H
 
+#include <cublas_v2.h>
 #include <cuda_runtime_api.h>
 
 #include "harness_blas.h"
@@ -12,6 +14,12 @@
         cudaError_t e_ = (call);                                                                   \
         cr_assert(e_ == cudaSuccess, "%s:%d: %s: %s", __FILE__, __LINE__, #call,                   \
                   cudaGetErrorString(e_));                                                         \
+    } while (0)
+
+#define CUBLAS_OK(call)                                                                            \
+    do {                                                                                           \
+        cublasStatus_t s_ = (call);                                                                \
+        cr_assert(s_ == CUBLAS_STATUS_SUCCESS, "%s: cuBLAS status %d", #call, (int)s_);            \
     } while (0)
 
 /* Fills n elements of elem bytes at dev with the periodic pattern period[0..plen) (period

@@ -10,12 +10,6 @@
 
 #include "harness_cuda.h"
 
-#define CUBLAS_OK(call)                                                                            \
-    do {                                                                                           \
-        cublasStatus_t s_ = (call);                                                                \
-        cr_assert(s_ == CUBLAS_STATUS_SUCCESS, "%s: cuBLAS status %d", #call, (int)s_);            \
-    } while (0)
-
 static const int64_t INCS[] = {1, 2, 3, -1, -3, 5};
 
 static cublasHandle_t cublas_open(void) {

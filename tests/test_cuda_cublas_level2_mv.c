@@ -11,12 +11,6 @@
 
 #include "harness_cuda.h"
 
-#define CUBLAS_OK(call)                                                                            \
-    do {                                                                                           \
-        cublasStatus_t s_ = (call);                                                                \
-        cr_assert(s_ == CUBLAS_STATUS_SUCCESS, "%s: cuBLAS status %d", #call, (int)s_);            \
-    } while (0)
-
 typedef enum { K_GBMV, K_SYMV, K_SBMV, K_SPMV } mv_kind;
 static const char *const KIND_NAME[] = {"gbmv", "symv", "sbmv", "spmv"};
 static const int64_t INCS[] = {1, 2, 3, -1, -3, 5};

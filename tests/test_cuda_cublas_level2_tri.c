@@ -13,12 +13,6 @@
 
 #include "harness_cuda.h"
 
-#define CUBLAS_OK(call)                                                                            \
-    do {                                                                                           \
-        cublasStatus_t s_ = (call);                                                                \
-        cr_assert(s_ == CUBLAS_STATUS_SUCCESS, "%s: cuBLAS status %d", #call, (int)s_);            \
-    } while (0)
-
 typedef enum { ST_FULL, ST_BAND, ST_PACKED } storage_t;
 static const char *const ST_NAME[] = {"tr", "tb", "tp"};
 static const int64_t INCS[] = {1, 2, 3, -1, -3, 5};

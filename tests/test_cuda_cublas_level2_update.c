@@ -11,12 +11,6 @@
 
 #include "harness_cuda.h"
 
-#define CUBLAS_OK(call)                                                                            \
-    do {                                                                                           \
-        cublasStatus_t s_ = (call);                                                                \
-        cr_assert(s_ == CUBLAS_STATUS_SUCCESS, "%s: cuBLAS status %d", #call, (int)s_);            \
-    } while (0)
-
 typedef enum { R_GER, R_SYR, R_SPR, R_SYR2, R_SPR2 } routine;
 static const char *const NAMES[] = {"ger", "syr", "spr", "syr2", "spr2"};
 static const int64_t INCS[] = {1, 2, 3, -1, -3, 5};

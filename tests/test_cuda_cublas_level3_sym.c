@@ -14,12 +14,6 @@
 
 #include "harness_cuda.h"
 
-#define CUBLAS_OK(call)                                                                            \
-    do {                                                                                           \
-        cublasStatus_t s_ = (call);                                                                \
-        cr_assert(s_ == CUBLAS_STATUS_SUCCESS, "%s: cuBLAS status %d", #call, (int)s_);            \
-    } while (0)
-
 typedef enum { R_SYMM, R_SYRK, R_SYR2K } routine;
 static const char *const NAMES[] = {"symm", "syrk", "syr2k"};
 

@@ -15,12 +15,6 @@
 
 #include "harness_cuda.h"
 
-#define CUBLAS_OK(call)                                                                            \
-    do {                                                                                           \
-        cublasStatus_t s_ = (call);                                                                \
-        cr_assert(s_ == CUBLAS_STATUS_SUCCESS, "%s: cuBLAS status %d", #call, (int)s_);            \
-    } while (0)
-
 typedef enum { R_TRMM, R_TRMM_IN_PLACE, R_TRSM, R_BATCHED } routine_t;
 static const char *const R_NAME[] = {"trmm", "trmm(in place)", "trsm", "trsm_batched"};
 
