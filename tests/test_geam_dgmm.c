@@ -72,8 +72,8 @@ static void geam_case(hctx *t, prec_t p, gblas_pointer_mode_t mode, gblas_operat
     sslot_free(&sa);
     sslot_free(&sb);
     dbuf_free(t, &dA);
-    if (in_place != 1) dbuf_free(t, &dB);
-    if (in_place == 0) dbuf_free(t, &dC);
+    dbuf_free(t, &dB);
+    if (in_place == 0) dbuf_free(t, &dC); /* else C is A or B */
     free(A);
     free(B);
     free(C);
