@@ -79,8 +79,6 @@ typedef struct {
     const char *routine; /* the public name */
     fz_type type;
     int bad;             /* a size, op, increment or leading-dimension rule fails */
-    int unsupported;     /* both sides returned NOT_SUPPORTED, same message (a routine not
-                            written yet): the call must touch nothing */
     int64_t work_size;   /* the largest size argument the call works over (tolerance) */
     int pointer_mode;    /* the sides' current gblas_pointer_mode_t */
     uint8_t data_seed;   /* seeds the operands' contents; bit 7: put NaN and Inf in them */

@@ -3,9 +3,7 @@
  * touch, so a read past it is an AddressSanitizer or compute-sanitizer error), the prediction
  * of whether a call is valid, and the checks after it:
  *   - both sides return the same status; an invalid call returns INVALID_VALUE with the same
- *     message naming the routine on both sides and touches nothing; a valid one that both
- *     sides refuse with NOT_SUPPORTED and the same message (a routine not written yet) touches
- *     nothing;
+ *     message naming the routine on both sides and touches nothing;
  *   - a valid call returns SUCCESS, leaves its inputs bitwise alone, writes only the elements it
  *     owns (strided gaps and rows past m keep their bits; of a structured operand, only the
  *     elements it references: a symmetric update's other triangle, a band's storage outside
@@ -527,7 +525,7 @@ static int finite_expected(const fz_call *z) {
 static void check_arg(fz_call *z, const fz_arg *a, double tol) {
     const size_t bytes = a->comps * a->comp_bytes, per = comps_per_elem(z, a);
     const double eps = a->comp_bytes == 4 ? FLT_EPSILON : DBL_EPSILON;
-    const int writable = !z->bad && !z->unsupported && a->out && a->need;
+    const int writable = !z->bad && a->out && a->need;
     const int finite = writable && a->elem_kind != 'I' && finite_expected(z);
     for (size_t i = 0; i < a->comps; i++) {
         const int mine = writable && owned(a, i / per);
@@ -592,9 +590,6 @@ void fz_check(fz_call *z) {
                  (!fz_same_message(msg[0], msg[1]) && !address_dependent(msg[0]) &&
                   !address_dependent(msg[1])))
             problem(z, "messages \"%s\" and \"%s\"", msg[0], msg[1]);
-    } else if (z->status[0] == GBLAS_STATUS_NOT_SUPPORTED && fz_same_message(msg[0], msg[1]) &&
-               strncmp(msg[0], z->routine, len) == 0 && msg[0][len] == ':') {
-        z->unsupported = 1; /* a placeholder on both sides */
     } else if (z->status[0] != GBLAS_STATUS_SUCCESS) {
         problem(z, "a valid call returned %s: %s", gblas_status_name(z->status[0]), msg[0]);
     }
