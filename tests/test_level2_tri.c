@@ -313,3 +313,140 @@ BACKEND_TEST(tri, reproducible) {
     free(again);
     harness_close(&t);
 }
+
+/* ---- zeros, Inf and NaN as the reference BLAS treats them ------------------------------------
+ * N forms skip a column whose x_j is 0 (its value when the column is used: the original x_j
+ * for a product, the updated one before the division for a solve), so an Inf or NaN in that
+ * column never reaches x, and a zero y_j is not divided by a zero diagonal; T forms take every
+ * held term (0 * Inf = NaN). Terms outside the band are never taken, so an Inf in x stays in
+ * its own row where the band allows. Whether each element is finite, NaN or which infinity
+ * does not depend on the order of the sums, so the oracle follows the rule, not the order. */
+
+static void set_op(const tri_args *a, double *A, int64_t o, int64_t q, double v) {
+    int64_t i = a->op == GBLAS_OP_N ? o : q, j = a->op == GBLAS_OP_N ? q : o;
+    if (stored(a, i, j) && !(i == j && a->diag == GBLAS_DIAG_UNIT)) A[slot(a, i, j)] = v;
+}
+
+/* x (element order) after the call by the rule above, in long double; for a product, scale[o]
+ * receives the sum of |terms| of element o (the tolerance of a finite result). */
+static void nonfinite_oracle(const tri_args *a, const double *A, const double *b, long double *x,
+                             long double *scale) {
+    const int64_t n = a->n;
+    const int below = (a->uplo == GBLAS_FILL_MODE_LOWER) == (a->op == GBLAS_OP_N);
+    const int nform = a->op == GBLAS_OP_N;
+    for (int64_t o = 0; o < n; o++) x[o] = b[o];
+    for (int64_t c = 0; c < n; c++) {
+        /* solves in solve order; products read only original x, in any order */
+        const int64_t o = a->solve ? (below ? c : n - 1 - c) : c;
+        int64_t lo, hi;
+        op_range(a, o, &lo, &hi);
+        const long double d = op_elem(a, A, o, o);
+        long double s = a->solve ? (long double)b[o] : 0, sc = 0;
+        for (int64_t q = lo; q <= hi; q++) {
+            const long double xq = a->solve ? x[q] : (long double)b[q];
+            if (q == o || (nform && xq == 0)) continue;
+            const long double t = (long double)op_elem(a, A, o, q) * xq;
+            s += a->solve ? -t : t;
+            sc += fabsl(t);
+        }
+        if (a->solve)
+            x[o] = nform && s == 0 ? s : s / d;
+        else
+            x[o] = s + (nform && b[o] == 0 ? 0 : d * (long double)b[o]);
+        scale[o] = sc + fabsl(d * (long double)b[o]);
+    }
+}
+
+/* Zeros in x at J (op(A)'s row off-diagonals there zero too, so a solve's y_j is exactly 0),
+ * a zero diagonal there, an Inf in each such op(A) column below the row, and in the second
+ * variant an Inf in b at an element outside J. */
+static void nonfinite_case(hctx *t, prec_t p, const tri_args *a, int inf_in_b) {
+    static const int64_t J[] = {0, 70, 200};
+    char d[240];
+    describe(d, sizeof d, t, p, a);
+    const int64_t n = a->n, la = storage_len(a), lx = vec_len(n, a->incx);
+    rng_t r = rng_for("trinf", p * 64 + a->st * 16 + a->solve * 8 + a->uplo * 4 + a->op,
+                      a->diag, a->k, inf_in_b);
+    double *A = make_a(a, p, &r), *x = hbuf(lx), *gx = hbuf(lx), *b = hbuf(n);
+    rng_fill(&r, p, b, n);
+    for (size_t z = 0; z < sizeof J / sizeof J[0]; z++) {
+        const int64_t j = J[z];
+        b[j] = 0;
+        for (int64_t q = 0; q < n; q++) set_op(a, A, j, q, 0);
+        /* the farthest held element of the column each side (another block, for n = 300) */
+        for (int64_t i = n - 1; i > j; i--)
+            if (i != 70 && i != 200 && op_elem(a, A, i, j) != 0) {
+                set_op(a, A, i, j, INFINITY);
+                break;
+            }
+        for (int64_t i = 0; i < j; i++)
+            if (i != 0 && i != 70 && op_elem(a, A, i, j) != 0) {
+                set_op(a, A, i, j, -INFINITY);
+                break;
+            }
+    }
+    if (inf_in_b) b[130] = INFINITY;
+    for (int64_t e = 0; e < n; e++) x[vec_index(n, a->incx, e)] = b[e];
+    fill_gaps(x, lx, n, a->incx);
+    dbuf dA = dbuf_upload(t, p, A, la), dx = dbuf_upload(t, p, x, lx);
+    gblas_status_t st = call(t, p, a, &dA, &dx);
+    cr_assert(st == GBLAS_STATUS_SUCCESS, "%s: %s", d, gblas_status_name(st));
+    dbuf_download(t, &dx, gx);
+    check_gaps(d, gx, x, n, a->incx);
+    long double *want = calloc((size_t)n, sizeof *want), *scale = calloc((size_t)n, sizeof *scale);
+    cr_assert(want && scale);
+    nonfinite_oracle(a, A, b, want, scale);
+    if (a->solve) {
+        /* a solve's finite elements: within the condition estimate of tri_case, on A with its
+         * infinities (never in a finite element's terms) as 0 and its zero diagonals (rows
+         * whose x is exactly 0, or NaN) as 1 */
+        double *Ac = hbuf(la);
+        for (int64_t s = 0; s < la; s++) Ac[s] = isinf(A[s]) ? 0 : A[s];
+        for (size_t z = 0; z < sizeof J / sizeof J[0]; z++) set_op(a, Ac, J[z], J[z], 1);
+        long double *absv = calloc((size_t)n, sizeof *absv);
+        cr_assert(absv);
+        for (int64_t o = 0; o < n; o++) {
+            int64_t lo, hi;
+            op_range(a, o, &lo, &hi);
+            for (int64_t q = lo; q <= hi; q++)
+                absv[o] += fabsl(op_elem(a, Ac, o, q) * (isfinite(want[q]) ? want[q] : 0));
+        }
+        solve_ld(a, Ac, absv, scale, 1);
+        free(absv);
+        free(Ac);
+    }
+    for (int64_t o = 0; o < n; o++) {
+        const double got = gx[vec_index(n, a->incx, o)];
+        cr_assert(matches_ref(p, got, want[o], scale[o], n), "%s inf_in_b=%d: x[%lld] = %.17g, want %.17Lg", d,
+                  inf_in_b, (long long)o, got, want[o]);
+    }
+    free(want);
+    free(scale);
+    free(A);
+    free(x);
+    free(gx);
+    free(b);
+    dbuf_free(t, &dA);
+    dbuf_free(t, &dx);
+}
+
+/* Every storage, routine, uplo, op and diag at n = 300 (five CUDA solve blocks; the CPU's
+ * blocked full storage), bands of 0, 1 and 5 off-diagonals. */
+BACKEND_TEST(tri, zeros_and_nonfinite) {
+    hctx t;
+    harness_open(&t, hc);
+    int64_t c = 0;
+    for (int st = 0; st < 3; st++)
+        for (int solve = 0; solve < 2; solve++)
+            for (int u = 0; u < 2; u++)
+                for (int o = 0; o < 2; o++)
+                    for (int dg = 0; dg < 2; dg++)
+                        for (int inf_in_b = 0; inf_in_b < 2; inf_in_b++, c++) {
+                            static const int64_t ks[] = {0, 1, 5};
+                            tri_args a = {(storage_t)st, solve, (gblas_fill_mode_t)u, OPS[o],
+                                          (gblas_diag_type_t)dg, 300, ks[c % 3], c % 2,
+                                          INCS[c % 5]};
+                            nonfinite_case(&t, PRECS[c / 2 % 2], &a, inf_in_b);
+                        }
+    harness_close(&t);
+}

@@ -65,6 +65,25 @@ static inline T *tri_sub(T *x0, int64_t s, int64_t len, int64_t inc) {
     return x0 + (inc < 0 ? s + len - 1 : s) * inc;
 }
 
+/* N: x[rest] += alpha A[rest, block] x[block], rest = elements [r0, r0 + rn), block = [j0,
+ * j0 + nb), by one GEMV; column by column where an x_j of the block is 0, since the reference
+ * skips such a column (an Inf or NaN in it never reaches x). */
+static void tri_panel_n(gblas_ctx *ctx, T alpha, const T *panel, int64_t lda, T *x0,
+                        int64_t incx, int64_t j0, int64_t nb, int64_t r0, int64_t rn) {
+    int zero = 0;
+    for (int64_t j = 0; j < nb && !zero; j++) zero = x0[(j0 + j) * incx] == 0;
+    if (!zero) {
+        const T one = 1;
+        gemv(ctx, GBLAS_OP_N, rn, nb, &alpha, panel, lda, tri_sub(x0, j0, nb, incx), incx, &one,
+             tri_sub(x0, r0, rn, incx), incx);
+        return;
+    }
+    for (int64_t j = 0; j < nb; j++) {
+        const T t = x0[(j0 + j) * incx];
+        if (t != 0) tri_axpy(rn, alpha * t, panel + j * lda, x0 + r0 * incx, incx);
+    }
+}
+
 /* Full storage in blocks of TRI_NB columns, as the file's comment says. */
 static void tri_full_blocked(gblas_ctx *ctx, const ref_tri_map *m, int solve, const T *A, T *x,
                              int64_t incx) {
@@ -86,7 +105,7 @@ static void tri_full_blocked(gblas_ctx *ctx, const ref_tri_map *m, int solve, co
             } else if (rn > 0) {
                 const T *panel = A + r0 + j0 * lda;
                 if (!m->trans)
-                    gemv(ctx, GBLAS_OP_N, rn, nb, &alpha, panel, lda, xb, incx, &one, xr, incx);
+                    tri_panel_n(ctx, alpha, panel, lda, x0, incx, j0, nb, r0, rn);
                 else
                     gemv(ctx, GBLAS_OP_T, rn, nb, &alpha, panel, lda, xr, incx, &one, xb, incx);
             }

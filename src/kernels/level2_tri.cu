@@ -23,6 +23,7 @@
  *   waits only on blocks that took earlier tickets, which are running or done: no deadlock.
  * The order of every sum depends on n (and k) only, so results repeat bit for bit. */
 #include <algorithm>
+#include <limits>
 
 #include "cuda_common.cuh"
 
@@ -109,7 +110,10 @@ __global__ void __launch_bounds__(kThreads)
     }
     T acc = T(0);
 #pragma unroll 4
-    for (int64_t q = lo + g; q <= hi; q += kGroupsN) acc = fma(v.at(o, q), x[q * incx], acc);
+    for (int64_t q = lo + g; q <= hi; q += kGroupsN) {
+        const T xq = x[q * incx];
+        if (xq != T(0)) acc = fma(v.at(o, q), xq, acc); /* N skips x_q == 0, as the reference */
+    }
     sums[g][rt] = acc;
     __syncthreads();
     if (g != 0 || lo > hi) return;
@@ -139,10 +143,11 @@ __global__ void __launch_bounds__(kThreads)
     if (lane == 0 && lo <= hi) partial[(int64_t)blockIdx.y * len + (o - o0)] = acc;
 }
 
-/* The diagonal term of output o: x[o] on a unit diagonal, else A(o, o) x[o]. */
+/* The diagonal term of output o: x[o] on a unit diagonal (or for N where x[o] == 0: the
+ * reference skips such a column, so an Inf or NaN in it never reaches x), else A(o, o) x[o]. */
 template <typename T, Storage S>
 __device__ __forceinline__ T diagonal_term(const TriView<T, S> &v, int64_t o, T xo) {
-    return v.unit ? xo : v.at(o, o) * xo;
+    return v.unit || (!v.trans && xo == T(0)) ? xo : v.at(o, o) * xo;
 }
 
 /* x[o] = diagonal term + the chunk sums of the chunks output o's inputs meet, in order. */
@@ -170,7 +175,10 @@ __global__ void __launch_bounds__(kThreads)
     T s = diagonal_term(v, o, x[o * incx]);
     int64_t lo, hi;
     v.range(o, lo, hi);
-    for (int64_t q = lo; q <= hi; ++q) s = fma(v.at(o, q), x[q * incx], s);
+    for (int64_t q = lo; q <= hi; ++q) {
+        const T xq = x[q * incx];
+        if (v.trans || xq != T(0)) s = fma(v.at(o, q), xq, s); /* N skips x_q == 0 */
+    }
     out[o - o0] = s;
 }
 
@@ -229,9 +237,6 @@ cudaError_t tri_product(gblas_cuda_env *env, const TriView<T, S> &v, T *x, int64
 constexpr int kSolveRows = 64;                          /* outputs per block */
 constexpr int kSolveGroups = kThreads / kSolveRows;     /* 4 */
 constexpr int kTilePer = kSolveRows / kSolveGroups;     /* tile elements per thread */
-/* Consecutive row blocks a ticket gives one thread block: the second waits on no other SM
- * (the first was its own), which saves a hand-over through L2 per two blocks. */
-constexpr int kBlocksPerTicket = 2;
 
 __device__ __forceinline__ unsigned load_acquire(const unsigned *p) {
     unsigned v;
@@ -258,7 +263,7 @@ __device__ __forceinline__ int64_t solve_index(const TriView<T, S> &v, int64_t p
 }
 
 /* This thread's share of the tile of op(A) at positions (p0 + pl, q0 + ql): the held elements
- * with q < p, or q == p on a non-unit diagonal; zeros elsewhere (never read). */
+ * with q < p, or q == p on a non-unit diagonal; zeros elsewhere (never multiplied). */
 template <typename T, Storage S>
 __device__ __forceinline__ void load_tile(const TriView<T, S> &v, int64_t p0, int64_t q0,
                                           T (&r)[kTilePer]) {
@@ -272,92 +277,164 @@ __device__ __forceinline__ void load_tile(const TriView<T, S> &v, int64_t p0, in
     }
 }
 
-/* Two blocks per SM: the double instances need 211 registers without the bound, 1 block. */
+/* Whether the term op(A)(p, q) x_q enters the solve, p > q: (p, q) is held (only a band can
+ * leave some out), and, for N, x_q != 0 (the reference skips a column whose x_j is 0, so an
+ * Inf or NaN in it never reaches x; T forms take every held term, as the reference's dot). */
+template <typename T, Storage S>
+__device__ __forceinline__ bool term_enters(const TriView<T, S> &v, int64_t p, int64_t q, T xq) {
+    return (S != Storage::kBand || p - q <= v.w) && (v.trans || xq != T(0));
+}
+
+/* This thread's share of a tile into the shared tile. */
+template <typename T>
+__device__ __forceinline__ void store_tile(bool trans, const T (&r)[kTilePer],
+                                           T (&tile)[kSolveRows][kSolveRows + 1]) {
+#pragma unroll
+    for (int e = 0; e < kTilePer; ++e) {
+        int pl, ql;
+        tile_coord(trans, e, pl, ql);
+        tile[pl][ql] = r[e];
+    }
+}
+
+/* x_j from y_j: y_j on a unit diagonal, else y_j (1 / A(j, j)); with kDivide, y_j / A(j, j)
+ * where the reciprocal was not a normal number (recip 0). */
+template <bool kDivide, typename T>
+__device__ __forceinline__ T solved_value(bool unit, T yj, T rj, T djj) {
+    if (unit) return yj;
+    if (kDivide && rj == T(0)) return yj / djj;
+    return yj * rj;
+}
+
+/* Warp 0's substitution on the diagonal tile: lane l holds rows l (y0) and l + 32 (y1) of the
+ * block; at step j the owner's y_j is broadcast by shuffle, becomes x_j, and every later row
+ * within the band takes - A(l, j) x_j by one fma (for N not where y_j == 0: the reference skips
+ * that column, x_j stays y_j). The two halves of j take their y_j from y0, then y1. */
+template <bool kDivide, typename T, Storage S>
+__device__ __forceinline__ void substitute(const TriView<T, S> &v,
+                                           const T (&tile)[kSolveRows][kSolveRows + 1],
+                                           const T *recip, int rows, T &y0, T &y1) {
+    const int l = threadIdx.x;
+    const bool band = S == Storage::kBand;
+    const int half = min(rows, 32);
+#pragma unroll 4
+    for (int j = 0; j < half; ++j) {
+        const T a0 = tile[l][j], a1 = tile[l + 32][j];
+        const T yj = __shfl_sync(0xffffffffu, y0, j);
+        const bool take = v.trans || yj != T(0);
+        const T xj = take ? solved_value<kDivide>(v.unit, yj, recip[j], tile[j][j]) : yj;
+        if (l == j)
+            y0 = xj;
+        else if (l > j && take && (!band || l - j <= v.w))
+            y0 = fma(-a0, xj, y0);
+        if (take && (!band || l + 32 - j <= v.w)) y1 = fma(-a1, xj, y1);
+    }
+#pragma unroll 4
+    for (int j = 32; j < rows; ++j) {
+        const T a1 = tile[l + 32][j];
+        const T yj = __shfl_sync(0xffffffffu, y1, j - 32);
+        const bool take = v.trans || yj != T(0);
+        const T xj = take ? solved_value<kDivide>(v.unit, yj, recip[j], tile[j][j]) : yj;
+        if (l + 32 == j)
+            y1 = xj;
+        else if (l + 32 > j && take && (!band || l + 32 - j <= v.w))
+            y1 = fma(-a1, xj, y1);
+    }
+}
+
+/* Two blocks per SM: the double instances need 211 registers without the bound, 1 block.
+ * Block t's rows p0 + pl; a panel is the tile of positions q0 + ql. N forms keep a panel in
+ * registers (a thread's share lies in its own row pl: inputs g, g + 4, ..., g + 60) and the
+ * diagonal tile in shared memory from the start; T forms (a thread's share lies in one input
+ * column) stage each panel, and at the end the diagonal tile, through shared memory, before
+ * the wait for the x they multiply. */
 template <typename T, Storage S>
 __global__ void __launch_bounds__(kThreads, 2)
     trsv_chain_kernel(TriView<T, S> v, T *__restrict__ x, int64_t incx, unsigned *sync) {
     __shared__ T tile[kSolveRows][kSolveRows + 1];
     __shared__ T xs[kSolveRows], b[kSolveRows], part[kSolveGroups][kSolveRows];
+    __shared__ T recip[kSolveRows]; /* 1 / A(j, j), or 0 where that is not a normal number */
     __shared__ unsigned ticket;
     unsigned *const solved = sync + 1;
     if (threadIdx.x == 0) ticket = atomicAdd(sync, 1u);
     __syncthreads();
     const int rt = threadIdx.x % kSolveRows, g = threadIdx.x / kSolveRows;
-    for (int h = 0; h < kBlocksPerTicket; ++h) {
-        const int64_t t = (int64_t)ticket * kBlocksPerTicket + h, p0 = t * kSolveRows;
-        if (p0 >= v.n) break;
-        const int rows = (int)min((int64_t)kSolveRows, v.n - p0);
-        if (threadIdx.x < rows) b[threadIdx.x] = x[solve_index(v, p0 + threadIdx.x) * incx];
-        /* panels s of the positions q with p - q <= w for some row p of this block, then the
-         * diagonal tile (s = t), each loaded while the one before is used */
-        const int64_t s_begin = (p0 > v.w ? p0 - v.w : 0) / kSolveRows;
-        T cur[kTilePer], next[kTilePer];
-        load_tile(v, p0, s_begin * kSolveRows, cur);
-        T acc = T(0);
-        for (int64_t s = s_begin; s < t; ++s) {
-            load_tile(v, p0, (s + 1) * kSolveRows, next);
-            if (threadIdx.x == 0)
-                while (load_acquire(solved) <= (unsigned)s) {
-                }
-            __syncthreads(); /* block s is solved, and every thread is done with the last tile */
-#pragma unroll
-            for (int e = 0; e < kTilePer; ++e) {
-                int pl, ql;
-                tile_coord(v.trans, e, pl, ql);
-                tile[pl][ql] = cur[e];
-            }
-            if (threadIdx.x < kSolveRows)
-                xs[threadIdx.x] = __ldcg(x + solve_index(v, s * kSolveRows + threadIdx.x) * incx);
-            __syncthreads();
-#pragma unroll
-            for (int e = 0; e < kTilePer; ++e) {
-                const int ql = g * kTilePer + e;
-                acc = fma(tile[rt][ql], xs[ql], acc);
-            }
-#pragma unroll
-            for (int e = 0; e < kTilePer; ++e) cur[e] = next[e];
+    const int64_t t = ticket, p0 = t * kSolveRows;
+    const int rows = (int)min((int64_t)kSolveRows, v.n - p0);
+    const bool n_form = !v.trans;
+    if (threadIdx.x < rows) {
+        b[threadIdx.x] = x[solve_index(v, p0 + threadIdx.x) * incx];
+        /* x_j = y_j (1 / A(j, j)), one rounding more than the reference's y_j / A(j, j) (a
+         * perturbation of A(j, j) by one unit), where the division cost ~40 (float) to ~100+
+         * (double) cycles on each of the 64 dependent steps; the division itself where the
+         * reciprocal is not a normal number (A(j, j) zero, huge, or not finite) */
+        if (!v.unit) {
+            const int64_t o = solve_index(v, p0 + threadIdx.x);
+            const T r = T(1) / v.at(o, o);
+            recip[threadIdx.x] = fabs(r) >= std::numeric_limits<T>::min() &&
+                                         fabs(r) <= std::numeric_limits<T>::max()
+                                     ? r
+                                     : T(0);
         }
-        __syncthreads(); /* every thread is done with the last tile */
-        part[g][rt] = acc;
+    }
+    /* panels s of the positions q with p - q <= w for some row p of this block, each loaded
+     * while the one before is used (for T, then the diagonal tile: s = t) */
+    const int64_t s_begin = (p0 > v.w ? p0 - v.w : 0) / kSolveRows;
+    T cur[kTilePer], next[kTilePer];
+    if (n_form) {
+        load_tile(v, p0, p0, cur);
+        store_tile(false, cur, tile);
+    }
+    if (!n_form || s_begin < t) load_tile(v, p0, s_begin * kSolveRows, cur);
+    T acc = T(0);
+    for (int64_t s = s_begin; s < t; ++s) {
+        if (!n_form || s + 1 < t) load_tile(v, p0, (s + 1) * kSolveRows, next);
+        if (!n_form) {
+            __syncthreads(); /* every thread is done with the last panel */
+            store_tile(true, cur, tile);
+        }
+        if (threadIdx.x == 0)
+            while (load_acquire(solved) <= (unsigned)s) {
+            }
+        __syncthreads(); /* block s is solved, and every thread is done with the last xs */
+        if (threadIdx.x < kSolveRows)
+            xs[threadIdx.x] = __ldcg(x + solve_index(v, s * kSolveRows + threadIdx.x) * incx);
+        __syncthreads();
+        const int64_t p = p0 + rt, q0 = s * kSolveRows;
 #pragma unroll
         for (int e = 0; e < kTilePer; ++e) {
-            int pl, ql;
-            tile_coord(v.trans, e, pl, ql);
-            tile[pl][ql] = cur[e]; /* the diagonal tile */
+            const int ql = n_form ? g + kSolveGroups * e : g * kTilePer + e;
+            const T a = n_form ? cur[e] : tile[rt][ql];
+            if (term_enters(v, p, q0 + ql, xs[ql])) acc = fma(a, xs[ql], acc);
         }
-        __syncthreads();
-        if (threadIdx.x < 32) {
-            /* warp 0: lane l holds rows l and l + 32; y0, y1 become their x at the row's step:
-             * x_j = r_j (1 / A(j, j)), one rounding more than the reference's r_j / A(j, j) (a
-             * perturbation of A(j, j) by one unit), where the division cost ~40 (float) to ~100+
-             * (double) cycles on each of the 64 dependent steps */
-            const int l = threadIdx.x;
-            const T y_init[2] = {
-                l < rows ? b[l] - sum_in_order(part, l) : T(0),
-                l + 32 < rows ? b[l + 32] - sum_in_order(part, l + 32) : T(0)};
-            T y0 = y_init[0], y1 = y_init[1];
-            /* reciprocals of the lane's diagonal elements, off the chain of dependent steps */
-            const T r0 = v.unit ? T(1) : T(1) / tile[l][l];
-            const T r1 = v.unit ? T(1) : T(1) / tile[l + 32][l + 32];
-            for (int j = 0; j < rows; ++j) {
-                const T mine = v.unit ? (j < 32 ? y0 : y1) : (j < 32 ? y0 * r0 : y1 * r1);
-                const T xj = __shfl_sync(0xffffffffu, mine, j % 32);
-                if (l == j % 32) (j < 32 ? y0 : y1) = xj;
-                if (l > j && l < rows) y0 = fma(-tile[l][j], xj, y0);
-                if (l + 32 > j && l + 32 < rows) y1 = fma(-tile[l + 32][j], xj, y1);
-            }
-            if (l < rows) x[solve_index(v, p0 + l) * incx] = y0;
-            if (l + 32 < rows) x[solve_index(v, p0 + l + 32) * incx] = y1;
-            __syncwarp();
-            if (l == 0) {
-                /* in order, even with no panel to wait on (w = 0) */
+#pragma unroll
+        for (int e = 0; e < kTilePer; ++e) cur[e] = next[e];
+    }
+    __syncthreads(); /* every thread is done with the last panel */
+    part[g][rt] = acc;
+    if (!n_form) store_tile(true, cur, tile); /* the diagonal tile */
+    __syncthreads();
+    if (threadIdx.x < 32) {
+        const int l = threadIdx.x;
+        T y0 = l < rows ? b[l] - sum_in_order(part, l) : T(0);
+        T y1 = l + 32 < rows ? b[l + 32] - sum_in_order(part, l + 32) : T(0);
+        const bool divide = !v.unit && __any_sync(0xffffffffu, (l < rows && recip[l] == T(0)) ||
+                                                                   (l + 32 < rows && recip[l + 32] == T(0)));
+        if (divide)
+            substitute<true>(v, tile, recip, rows, y0, y1);
+        else
+            substitute<false>(v, tile, recip, rows, y0, y1);
+        if (l < rows) x[solve_index(v, p0 + l) * incx] = y0;
+        if (l + 32 < rows) x[solve_index(v, p0 + l + 32) * incx] = y1;
+        __syncwarp(); /* orders the lanes' x stores before lane 0's release (cumulative) */
+        if (l == 0) {
+            /* in order: block t - 1 is known solved after the last panel's wait; without
+             * panels (t = 0, or a band of k = 0) it is waited for here */
+            if (s_begin == t)
                 while (load_acquire(solved) < (unsigned)t) {
                 }
-                __threadfence();
-                store_release(solved, (unsigned)(t + 1));
-            }
+            store_release(solved, (unsigned)(t + 1));
         }
-        __syncthreads(); /* tile, b and part are reused by the next block */
     }
 }
 
@@ -369,9 +446,8 @@ cudaError_t tri_solve(gblas_cuda_env *env, const TriView<T, S> &v, T *x, int64_t
         env->failed = "cudaMemsetAsync (trsv_chain_kernel counters)";
         return err;
     }
-    const int64_t blocks = ceil_div(v.n, kSolveRows);
-    trsv_chain_kernel<T, S><<<dim3((unsigned)ceil_div(blocks, kBlocksPerTicket)), dim3(kThreads),
-                              0, env->stream>>>(v, x + vec_start(v.n, incx), incx, sync);
+    trsv_chain_kernel<T, S><<<dim3((unsigned)ceil_div(v.n, kSolveRows)), dim3(kThreads), 0,
+                              env->stream>>>(v, x + vec_start(v.n, incx), incx, sync);
     return launch_check(env, "trsv_chain_kernel");
 }
 
