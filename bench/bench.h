@@ -21,6 +21,7 @@ enum {
     BENCH_CHAIN_GRAPH, /* the same chain captured once into a CUDA graph and replayed */
     BENCH_STAGED_GEMV, /* device-resident call against copy in, compute, copy out */
     BENCH_STAGED_GEMM,
+    BENCH_GEAM_INPLACE, /* geam with C == A (transa N, ldc == lda): C = alpha C + beta op(B) */
     BENCH_ROUTINE_COUNT
 };
 typedef int bench_routine;
@@ -54,14 +55,35 @@ enum { BENCH_SIDE_GBLAS = 0, BENCH_SIDE_REF = 1 };
 #define BENCH_SPR_ALPHA 1.0
 #define BENCH_SYR2_ALPHA 1.0
 #define BENCH_SPR2_ALPHA 1.0
-/* Triangular routines (TRMV ... TPSV) rewrite the filled A so that op(A) (products) or
- * op(A)^-1 (solves) is row-stochastic: off-diagonals scaled by BENCH_TRI_OFFDIAG / L (L = n,
- * or k + 1 for a band), so every row of op(A) sums to less than BENCH_TRI_RHO off its
- * diagonal; bench_tri_body.h says why. */
+/* Triangular routines (TRMV ... TPSV, TRMM, TRSM) rewrite the filled A so that op(A)
+ * (products) or op(A)^-1 (solves) is row-stochastic (op(A)^T on a right side): off-diagonals
+ * scaled by BENCH_TRI_OFFDIAG / L (L = n, or k + 1 for a band), so every row of op(A) sums to
+ * less than BENCH_TRI_RHO off its diagonal; bench_tri_body.h says why. */
 #define BENCH_TRI_OFFDIAG 0.5
 #define BENCH_TRI_RHO (BENCH_TRI_OFFDIAG * BENCH_DATA_MAX)
 #define BENCH_GEMM_ALPHA 1.0
 #define BENCH_GEMM_BETA 0.0
+/* Level 3 and the batches: alpha = 1, beta = 0 as GEMM's, so C never compounds over calls.
+ * The batched CPU references loop over GEMM and TRSM calls with those routines' constants:
+ * the batches use the same. TRMM and TRSM (and TRSM's batch) condition A as the triangular
+ * Level-2 routines do (bench_tri_body.h), so the in-place TRSM stays bounded. */
+#define BENCH_SYMM_ALPHA 1.0
+#define BENCH_SYMM_BETA 0.0
+#define BENCH_SYRK_ALPHA 1.0
+#define BENCH_SYRK_BETA 0.0
+#define BENCH_SYR2K_ALPHA 1.0
+#define BENCH_SYR2K_BETA 0.0
+#define BENCH_TRMM_ALPHA 1.0
+#define BENCH_TRSM_ALPHA 1.0
+#define BENCH_GEMM_STRIDED_BATCHED_ALPHA BENCH_GEMM_ALPHA
+#define BENCH_GEMM_STRIDED_BATCHED_BETA BENCH_GEMM_BETA
+#define BENCH_GEMM_BATCHED_ALPHA BENCH_GEMM_ALPHA
+#define BENCH_GEMM_BATCHED_BETA BENCH_GEMM_BETA
+#define BENCH_TRSM_BATCHED_ALPHA BENCH_TRSM_ALPHA
+/* GEAM's weights: a mean of A and B, so the in-place case (C = 0.5 C + 0.5 B) stays within
+ * the data's range over any number of calls; neither is 0 or 1 (no shortcut path). */
+#define BENCH_GEAM_ALPHA 0.5
+#define BENCH_GEAM_BETA 0.5
 /* Inputs are uniform in [BENCH_DATA_MIN, BENCH_DATA_MAX): random, never zero. */
 #define BENCH_DATA_MIN 0.5
 #define BENCH_DATA_MAX 1.5
@@ -72,23 +94,28 @@ typedef struct {
     bench_routine routine;
     char prec;       /* 's' or 'd' */
     /* one letter per enumeration argument, in BLAS order: GEMV "N" / "T", GEMM "NN" ...
-     * "TT", SYMV "L" / "U" (uplo), TRMV "LNU" (uplo, trans, diag); "" where it has none */
-    char trans[4];
+     * "TT", SYMV "L" / "U" (uplo), TRMV "LNU" (uplo, trans, diag), TRSM "LLNN" (side, uplo,
+     * trans, diag); "" where it has none */
+    char trans[5];
     int64_t m, n, k; /* 0 where the routine has no such dimension; band routines: k is the
                         bandwidth (GBMV: kl = ku = k) */
     int64_t inc;     /* increment of x and y */
+    int64_t batch;   /* batch count of a batched routine; 0 for the others */
 } bench_case;
 
 /* The matrix of a triangular case (TRMV, TBMV, TPMV, TRSV, TBSV, TPSV) as the conditioning
  * of its data sees it (bench_tri_body.h). */
 enum { BENCH_TRI_FULL, BENCH_TRI_BAND, BENCH_TRI_PACKED };
 typedef struct {
-    int64_t n, k; /* order; band: off-diagonals */
-    int storage;  /* BENCH_TRI_FULL, _BAND or _PACKED */
-    int upper;    /* uplo U */
-    int trans;    /* op(A) = A^T */
-    int solve;    /* TRSV, TBSV, TPSV */
-    double scale; /* of the off-diagonals: BENCH_TRI_OFFDIAG / L */
+    int64_t n, k;  /* order; band: off-diagonals */
+    int64_t count; /* matrices, one after another (TRSM's batch); 1 otherwise */
+    int storage;   /* BENCH_TRI_FULL, _BAND or _PACKED */
+    int upper;     /* uplo U */
+    int trans;     /* the rows conditioned are those of A^T (op(A) = A^T, or a right side's
+                      op(A) = A: x^T op(A) is op(A)^T x) */
+    int solve;     /* TRSV, TBSV, TPSV, TRSM */
+    int unit;      /* diag U */
+    double scale;  /* of the off-diagonals: BENCH_TRI_OFFDIAG / L */
 } bench_tri;
 
 typedef struct {
@@ -104,7 +131,7 @@ typedef struct {
     unsigned char routines[BENCH_ROUTINE_COUNT]; /* 1 per selected routine */
     int prec_s, prec_d;
     int n_trans;
-    char trans[BENCH_LIST_MAX][4];
+    char trans[BENCH_LIST_MAX][5];
     int n_sizes;
     int size_dims[BENCH_LIST_MAX]; /* 1: N, 2: MxN, 3: MxNxK */
     int64_t sizes[BENCH_LIST_MAX][3];
@@ -122,12 +149,17 @@ typedef struct {
 /* Backend memory of one case (gblas_malloc), shared by both sides except the outputs. The
  * routine's read-only vectors and matrices are in0, in1 in argument order (DOT x, y; GEMV A, x;
  * GEMM A, B); all it writes, or its result, lies in out[side], one operand after another (ROT
- * x then y), so one comparison of out[0] with out[1] checks it all. */
+ * x then y), so one comparison of out[0] with out[1] checks it all. A batch's matrices lie one
+ * after another in their buffer (the stride of a strided batch is one matrix); a routine
+ * taking arrays of pointers gets arrays in backend memory whose i-th entry points to the i-th
+ * matrix of in0, in1 and out[side]. */
 typedef struct {
     void *in0, *in1;
     void *out[2]; /* per side */
     int64_t in0_elems, in1_elems, out_elems;
     size_t out_es; /* bytes per output element: the case's type, or an int64_t index */
+    int in_place;  /* the first input is the side's output (geam_inplace: in0 unused) */
+    void *arr_in0, *arr_in1, *arr_out[2]; /* pointer arrays (gemm_batched, trsm_batched) */
 } bench_buffers;
 
 /* What a rate is measured against, in the rate's unit; 0 where not measured. */
@@ -177,8 +209,15 @@ size_t bench_elem_size(const bench_case *c);
 /* Useful work of one call: bytes or FLOP, and the rate unit it gives. */
 double bench_case_work(const bench_case *c, const char **unit);
 double bench_case_ceiling(const bench_case *c, const bench_ceilings *cl);
+/* What the case's rate is compared with: the table's kind, except that the batches of the
+ * smallest GEMMs (m, n, k <= BENCH_BATCH_BANDWIDTH_MAX) move more bytes than they compute
+ * and are rated in GB/s against the copy ceiling. */
+bench_ceiling_kind bench_case_ceiling_kind(const bench_case *c);
+#define BENCH_BATCH_BANDWIDTH_MAX 16
 /* 1 for a triangular case, with its matrix described in *t; 0 otherwise. */
 int bench_case_tri(const bench_case *c, bench_tri *t);
+/* 1 when the case's routine takes arrays of pointers (gemm_batched, trsm_batched). */
+int bench_case_arrays(const bench_case *c);
 /* y's elements of a routine with a beta (GEMV, GBMV, SYMV, SBMV, SPMV; 0 for any other): the
  * bench's beta = 1 reads y, which the table's byte count leaves out. */
 int64_t bench_case_beta_y(const bench_case *c);
@@ -205,6 +244,14 @@ double bench_median(double *v, int n); /* sorts v */
 void bench_fill_host(void *p, int64_t elems, size_t elem_size, uint64_t seed);
 /* Conditions a triangular case's filled A (in0) in host memory; nothing for other cases. */
 void bench_condition_host(const bench_case *c, bench_buffers *b);
+/* For a routine taking arrays of pointers (bench_case_arrays): allocates the arrays of the
+ * case's buffers with gblas_malloc and writes each (the i-th entry: the i-th matrix of the
+ * buffer) through store, a copy from host memory into backend memory. 0, or -1 (allocation
+ * or store failed; gblas_last_error may say why). */
+int bench_alloc_arrays(gblas_handle_t h, const bench_case *c, bench_buffers *b,
+                       int (*store)(void *dst, const void *src, size_t bytes));
+/* gblas_free of every buffer and pointer array of the case; b is zeroed. */
+void bench_free_buffers(gblas_handle_t h, bench_buffers *b);
 const char *bench_gblas_error(gblas_handle_t h, gblas_status_t s);
 
 /* bench_report.c */

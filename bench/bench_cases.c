@@ -15,6 +15,7 @@ static const struct {
     [BENCH_CHAIN_GRAPH - BENCH_TABLE_ROUTINES] = {"chain_graph", -1},
     [BENCH_STAGED_GEMV - BENCH_TABLE_ROUTINES] = {"staged_gemv", BENCH_GEMV},
     [BENCH_STAGED_GEMM - BENCH_TABLE_ROUTINES] = {"staged_gemm", BENCH_GEMM},
+    [BENCH_GEAM_INPLACE - BENCH_TABLE_ROUTINES] = {"geam_inplace", BENCH_GEAM},
 };
 
 const char *bench_routine_name(bench_routine r) {
@@ -76,9 +77,28 @@ static const struct {
 };
 static const int64_t band_ks[] = {1, 8, 64};
 
-static void add(bench_case_list *l, const bench_options *o, bench_routine r, char prec,
-                const char *trans, int64_t m, int64_t n, int64_t k, int64_t inc) {
-    bench_case c = {r, prec, "", m, n, k, inc};
+/* Level 3 after GEMM, #19's target cases: each routine's letters (TRSM also right lower T) at
+ * the orders of level3_sizes (m = n; SYRK and SYR2K n = k); TRSM left lower N also at 8192 on
+ * the GPU. */
+static const struct {
+    bench_routine r;
+    const char *letters;
+} level3[] = {
+    {BENCH_TRSM, "LLNN"}, {BENCH_TRSM, "RLTN"}, {BENCH_SYRK, "LN"},
+    {BENCH_SYMM, "LL"},   {BENCH_TRMM, "LLNN"}, {BENCH_SYR2K, "LN"},
+};
+/* Batched GEMM shapes (m = n = k, batch count): #19's, from bandwidth-bound 8^3 up to 256^3;
+ * TRSM's batch (left lower N, m = n) at two small orders. */
+static const int64_t batch_shapes[][2] = {{8, 100000}, {16, 50000}, {32, 16384},
+                                          {64, 8192},  {128, 2048}, {256, 512}};
+static const int64_t batch_shapes_quick[][2] = {{8, 2000}, {64, 100}};
+static const int64_t trsm_batch_shapes[][2] = {{16, 50000}, {64, 8192}};
+static const int64_t trsm_batch_shapes_quick[][2] = {{16, 1000}};
+
+static void add_batch(bench_case_list *l, const bench_options *o, bench_routine r, char prec,
+                      const char *trans, int64_t m, int64_t n, int64_t k, int64_t inc,
+                      int64_t batch) {
+    bench_case c = {r, prec, "", m, n, k, inc, batch};
     strcpy(c.trans, trans);
     if (!bench_case_selected(o, &c)) return;
     if (l->count == l->cap) {
@@ -88,6 +108,50 @@ static void add(bench_case_list *l, const bench_options *o, bench_routine r, cha
         l->v = v;
     }
     l->v[l->count++] = c;
+}
+
+static void add(bench_case_list *l, const bench_options *o, bench_routine r, char prec,
+                const char *trans, int64_t m, int64_t n, int64_t k, int64_t inc) {
+    add_batch(l, o, r, prec, trans, m, n, k, inc, 0);
+}
+
+/* Level 3 after GEMM, the batches, GEAM and DGMM. */
+static void add_level3(bench_case_list *l, const bench_options *o, int gpu) {
+    static const int64_t sizes_gpu[] = {1024, 4096}, sizes_cpu[] = {256, 1024, 2048};
+    static const int64_t sizes_quick[] = {256};
+    static const char precs[] = {'s', 'd'};
+    const int q = o->quick;
+    const int64_t *sizes = q ? sizes_quick : gpu ? sizes_gpu : sizes_cpu;
+    const size_t n_sizes = q ? 1 : gpu ? 2 : 3;
+    const int64_t(*shapes)[2] = q ? batch_shapes_quick : batch_shapes;
+    const size_t n_shapes = q ? 2 : 6;
+    const int64_t(*tshapes)[2] = q ? trsm_batch_shapes_quick : trsm_batch_shapes;
+    const size_t n_tshapes = q ? 1 : 2;
+    const int64_t mat = q ? 512 : 8192; /* GEAM and DGMM: mat x mat */
+    for (int pi = 0; pi < 2; pi++) {
+        const char p = precs[pi];
+        for (size_t r = 0; r < sizeof level3 / sizeof level3[0]; r++) {
+            const int rank_k = level3[r].r == BENCH_SYRK || level3[r].r == BENCH_SYR2K;
+            for (size_t i = 0; i < n_sizes; i++)
+                add(l, o, level3[r].r, p, level3[r].letters, rank_k ? 0 : sizes[i], sizes[i],
+                    rank_k ? sizes[i] : 0, 1);
+            if (gpu && !q && level3[r].r == BENCH_TRSM && !strcmp(level3[r].letters, "LLNN"))
+                add(l, o, BENCH_TRSM, p, "LLNN", 8192, 8192, 0, 1);
+        }
+        for (size_t i = 0; i < n_shapes; i++) {
+            const int64_t s = shapes[i][0];
+            add_batch(l, o, BENCH_GEMM_STRIDED_BATCHED, p, "NN", s, s, s, 1, shapes[i][1]);
+            add_batch(l, o, BENCH_GEMM_BATCHED, p, "NN", s, s, s, 1, shapes[i][1]);
+        }
+        for (size_t i = 0; i < n_tshapes; i++)
+            add_batch(l, o, BENCH_TRSM_BATCHED, p, "LLNN", tshapes[i][0], tshapes[i][0], 0, 1,
+                      tshapes[i][1]);
+        add(l, o, BENCH_GEAM, p, "NN", mat, mat, 0, 1);
+        add(l, o, BENCH_GEAM, p, "TN", mat, mat, 0, 1);
+        add(l, o, BENCH_GEAM_INPLACE, p, "NN", mat, mat, 0, 1);
+        add(l, o, BENCH_DGMM, p, "L", mat, mat, 0, 1);
+        add(l, o, BENCH_DGMM, p, "R", mat, mat, 0, 1);
+    }
 }
 
 /* Vector lengths 2^lo ... 2^hi. */
@@ -168,6 +232,7 @@ void bench_build_cases(bench_case_list *l, const bench_options *o, int gpu) {
         for (int s = 0; s < 6; s++)
             add(l, o, BENCH_GEMM, precs[pi], "NN", shapes[s][0], shapes[s][1], shapes[s][2], 1);
     }
+    add_level3(l, o, gpu);
     if (!gpu) return;
     for (int pi = 0; pi < 2; pi++) {
         add(l, o, BENCH_CHAIN_LOOP, precs[pi], "", BENCH_CHAIN_N, BENCH_CHAIN_N, 0, 1);
@@ -187,7 +252,12 @@ int bench_case_dims(const bench_case *c, int64_t d[3]) {
     d[0] = c->m, d[1] = c->n, d[2] = c->k;
     if (r < 0) return 2; /* chains: m x n */
     if (bench_routine_table[r].level == 1) d[0] = c->n;
-    return bench_routine_table[r].level;
+    if (bench_routine_table[r].level < 3) return bench_routine_table[r].level;
+    /* Level 3: the dimensions the routine has (GEMM m, n, k; TRSM m, n; SYRK n, k) */
+    int nd = 0;
+    for (int i = 0; i < 3; i++)
+        if (d[i]) d[nd++] = d[i];
+    return nd;
 }
 
 size_t bench_elem_size(const bench_case *c) {
@@ -204,12 +274,37 @@ void bench_case_elems(const bench_case *c, bench_buffers *b) {
     b->out_es = r >= 0 && bench_routine_table[r].result == 'I' ? sizeof(int64_t)
                                                                : bench_elem_size(c);
     bench_table_elems(c, b);
+    b->in_place = c->routine == BENCH_GEAM_INPLACE;
+    if (b->in_place) b->in0_elems = 0; /* A is the side's C */
+}
+
+int bench_case_arrays(const bench_case *c) {
+    const int r = bench_case_table_routine(c);
+    return r >= 0 && bench_routine_table[r].arrays;
 }
 
 int bench_case_tri(const bench_case *c, bench_tri *t) {
     const int r = bench_case_table_routine(c);
     int storage;
+    t->count = 1;
     switch (r) {
+    case BENCH_TRMM:
+    case BENCH_TRSM:
+    case BENCH_TRSM_BATCHED: {
+        /* letters side, uplo, trans, diag; A is m x m (left) or n x n (right). A right side
+         * computes rows x^T op(A) (or solves them): op(A)^T's rows are the ones conditioned. */
+        const int right = c->trans[0] == 'R';
+        t->n = right ? c->n : c->m;
+        t->k = 0;
+        t->count = c->batch > 0 ? c->batch : 1;
+        t->storage = BENCH_TRI_FULL;
+        t->upper = c->trans[1] == 'U';
+        t->trans = (c->trans[2] == 'T') != right;
+        t->solve = r != BENCH_TRMM;
+        t->unit = c->trans[3] == 'U';
+        t->scale = BENCH_TRI_OFFDIAG / (double)t->n;
+        return 1;
+    }
     case BENCH_TRMV:
     case BENCH_TRSV: storage = BENCH_TRI_FULL; break;
     case BENCH_TBMV:
@@ -224,6 +319,7 @@ int bench_case_tri(const bench_case *c, bench_tri *t) {
     t->upper = c->trans[0] == 'U';
     t->trans = c->trans[1] == 'T';
     t->solve = r == BENCH_TRSV || r == BENCH_TBSV || r == BENCH_TPSV;
+    t->unit = c->trans[2] == 'U';
     t->scale = BENCH_TRI_OFFDIAG / (double)(storage == BENCH_TRI_BAND ? c->k + 1 : c->n);
     return 1;
 }
@@ -239,17 +335,26 @@ int64_t bench_case_beta_y(const bench_case *c) {
     }
 }
 
-/* GFLOP/s from Level 3 on, GB/s of the bytes the table counts otherwise; chains: calls. The
- * routines with a beta (GEMV, GBMV, SYMV, SBMV, SPMV) add y's read: the table counts y once
- * (true for beta = 0), the bench's beta = 1 reads it too, and GEMV's rate has always counted
- * it. */
+bench_ceiling_kind bench_case_ceiling_kind(const bench_case *c) {
+    const int r = bench_case_table_routine(c);
+    if ((r == BENCH_GEMM_STRIDED_BATCHED || r == BENCH_GEMM_BATCHED) &&
+        c->m <= BENCH_BATCH_BANDWIDTH_MAX && c->n <= BENCH_BATCH_BANDWIDTH_MAX &&
+        c->k <= BENCH_BATCH_BANDWIDTH_MAX)
+        return BENCH_CEILING_COPY;
+    return bench_routine_table[r].ceiling;
+}
+
+/* GFLOP/s for the cases compared with a FLOP ceiling (Level 3 but GEAM, DGMM and the smallest
+ * batches), GB/s of the bytes the table counts otherwise; chains: calls. The routines with a
+ * beta (GEMV, GBMV, SYMV, SBMV, SPMV) add y's read: the table counts y once (true for beta =
+ * 0), the bench's beta = 1 reads it too, and GEMV's rate has always counted it. */
 double bench_case_work(const bench_case *c, const char **unit) {
     const int r = bench_case_table_routine(c);
     if (r < 0) {
         *unit = "Mcall/s";
         return 1e3; /* per call: rate = 1 / gblas_us */
     }
-    if (bench_routine_table[r].level >= 3) {
+    if (bench_case_ceiling_kind(c) == BENCH_CEILING_FLOPS) {
         *unit = "GFLOP/s";
         return bench_table_flops(c);
     }
@@ -260,7 +365,7 @@ double bench_case_work(const bench_case *c, const char **unit) {
 double bench_case_ceiling(const bench_case *c, const bench_ceilings *cl) {
     const int r = bench_case_table_routine(c);
     if (r < 0) return 0;
-    switch (bench_routine_table[r].ceiling) {
+    switch (bench_case_ceiling_kind(c)) {
     case BENCH_CEILING_READ: return cl->read_gbs;
     case BENCH_CEILING_COPY: return cl->copy_gbs;
     default: return c->prec == 's' ? cl->flops_s : cl->flops_d;

@@ -49,8 +49,9 @@ static void tolerance_model(const bench_case *c, double *k, double *s) {
     case BENCH_SPMV:
         *k = n, *s = fabs(BENCH_SPMV_ALPHA) * n * v * v + fabs(BENCH_SPMV_BETA) * v;
         break;
-    /* Triangular routines, on bench_tri_body.h's conditioned A: each row of op(A) has k terms
-     * (n, band k + 1) and off-diagonals summing to less than rho in magnitude. Products:
+    /* Triangular routines (TRMM, TRSM and its batch too: t.n is A's order), on
+     * bench_tri_body.h's conditioned A: each row of op(A) has k terms (n, band k + 1) and
+     * off-diagonals summing to less than rho in magnitude. Products:
      * op(A) row-stochastic, all terms positive, |output| <= v. Solves: op(A)^-1 nonnegative
      * with unit row sums, so |x| <= v and the rounding of each row (terms bounded by |op(A)|
      * |x| <= (1 + 2 rho) v: diagonal 1 + rho, off-diagonals rho) reaches x unamplified. With
@@ -61,12 +62,15 @@ static void tolerance_model(const bench_case *c, double *k, double *s) {
     case BENCH_TPMV:
     case BENCH_TRSV:
     case BENCH_TBSV:
-    case BENCH_TPSV: {
+    case BENCH_TPSV:
+    case BENCH_TRMM:
+    case BENCH_TRSM:
+    case BENCH_TRSM_BATCHED: {
         const double rho = BENCH_TRI_RHO;
-        const int unit = c->trans[2] == 'U';
         bench_tri t;
         bench_case_tri(c, &t);
-        *k = t.storage == BENCH_TRI_BAND ? fmin((double)c->k + 1, n) : n;
+        const int unit = t.unit;
+        *k = t.storage == BENCH_TRI_BAND ? fmin((double)c->k + 1, n) : (double)t.n;
         if (!t.solve)
             *s = unit ? (1 + rho) * v : v;
         else
@@ -80,9 +84,27 @@ static void tolerance_model(const bench_case *c, double *k, double *s) {
     case BENCH_SYR2: *k = 3, *s = 2 * fabs(BENCH_SYR2_ALPHA) * v * v + v; break;
     case BENCH_SPR2: *k = 3, *s = 2 * fabs(BENCH_SPR2_ALPHA) * v * v + v; break;
     case BENCH_GEMM:
+    case BENCH_GEMM_STRIDED_BATCHED:
+    case BENCH_GEMM_BATCHED:
         *k = (double)c->k;
         *s = fabs(BENCH_GEMM_ALPHA) * *k * v * v + fabs(BENCH_GEMM_BETA) * v;
         break;
+    /* SYMM: A's order terms (m left, n right); SYRK k, SYR2K 2k. */
+    case BENCH_SYMM:
+        *k = c->trans[0] == 'R' ? n : (double)c->m;
+        *s = fabs(BENCH_SYMM_ALPHA) * *k * v * v + fabs(BENCH_SYMM_BETA) * v;
+        break;
+    case BENCH_SYRK:
+        *k = (double)c->k;
+        *s = fabs(BENCH_SYRK_ALPHA) * *k * v * v + fabs(BENCH_SYRK_BETA) * v;
+        break;
+    case BENCH_SYR2K:
+        *k = 2 * (double)c->k;
+        *s = fabs(BENCH_SYR2K_ALPHA) * *k * v * v + fabs(BENCH_SYR2K_BETA) * v;
+        break;
+    /* GEAM: two terms; in place, C's first values are data too. DGMM: one product. */
+    case BENCH_GEAM: *k = 2, *s = (fabs(BENCH_GEAM_ALPHA) + fabs(BENCH_GEAM_BETA)) * v; break;
+    case BENCH_DGMM: *s = v * v; break;
     default:
         *k = fmax(fmax((double)c->m, n), (double)c->k);
         *s = *k * v * v;

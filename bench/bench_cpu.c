@@ -157,6 +157,12 @@ static void run_threads(bench_cpu *env, const bench_options *o, bench_report *r,
     bench_report_row(r, &row);
 }
 
+/* The CPU backend's memory is host memory: the pointer arrays are written in place. */
+static int store_host(void *dst, const void *src, size_t bytes) {
+    memcpy(dst, src, bytes);
+    return 0;
+}
+
 static void run_case(bench_cpu *env, const bench_options *o, bench_report *r, const bench_case *c) {
     const size_t es = bench_elem_size(c);
     bench_buffers b;
@@ -166,6 +172,8 @@ static void run_case(bench_cpu *env, const bench_options *o, bench_report *r, co
     if (st == GBLAS_STATUS_SUCCESS) st = gblas_malloc(env->h, &b.in1, (size_t)b.in1_elems * es);
     for (int s = 0; s < 2 && st == GBLAS_STATUS_SUCCESS; s++)
         st = gblas_malloc(env->h, &b.out[s], (size_t)b.out_elems * b.out_es);
+    if (st == GBLAS_STATUS_SUCCESS && bench_alloc_arrays(env->h, c, &b, store_host))
+        st = GBLAS_STATUS_ALLOC_FAILED;
     if (st == GBLAS_STATUS_SUCCESS) {
         if (b.in0) bench_fill_host(b.in0, b.in0_elems, es, SEED_IN0);
         bench_condition_host(c, &b); /* a triangular case's A (bench_tri_body.h) */
@@ -179,10 +187,7 @@ static void run_case(bench_cpu *env, const bench_options *o, bench_report *r, co
             bench_report_row(r, &row);
         }
     }
-    gblas_free(env->h, b.in0);
-    gblas_free(env->h, b.in1);
-    gblas_free(env->h, b.out[0]);
-    gblas_free(env->h, b.out[1]);
+    bench_free_buffers(env->h, &b);
 }
 
 static void cpu_model(char *buf, size_t cap) {

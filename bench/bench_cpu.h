@@ -1,6 +1,6 @@
-/* bench_cpu.h: the pieces of gblas-bench's CPU runner: the OpenBLAS side (bench_cpu_ref.c and
- * the generated bench_routines_gen.c) and the ceilings measured on the host
- * (bench_cpu_ceiling.c). */
+/* bench_cpu.h: the pieces of gblas-bench's CPU runner: the OpenBLAS side (bench_cpu_ref.c,
+ * bench_cpu_compose.c and the generated bench_routines_gen.c) and the ceilings measured on the
+ * host (bench_cpu_ceiling.c). */
 #ifndef GBLAS_BENCH_CPU_H
 #define GBLAS_BENCH_CPU_H
 
@@ -10,6 +10,14 @@
 
 /* One OpenBLAS call of the case, writing out[BENCH_SIDE_REF] (bench_routines_gen.c). */
 void bench_cblas_call(const bench_case *c, bench_buffers *b);
+/* The OpenBLAS side of the routines CBLAS has no call of their form for, composed of OpenBLAS
+ * calls (bench_cpu_compose.c). */
+void bench_cblas_trmm(const bench_case *c, bench_buffers *b);
+void bench_cblas_geam(const bench_case *c, bench_buffers *b);
+void bench_cblas_dgmm(const bench_case *c, bench_buffers *b);
+void bench_cblas_gemm_strided_batched(const bench_case *c, bench_buffers *b);
+void bench_cblas_gemm_batched(const bench_case *c, bench_buffers *b);
+void bench_cblas_trsm_batched(const bench_case *c, bench_buffers *b);
 enum CBLAS_TRANSPOSE bench_cblas_op(gblas_operation_t t); /* N or T */
 enum CBLAS_UPLO bench_cblas_uplo(gblas_fill_mode_t u);
 enum CBLAS_DIAG bench_cblas_diag(gblas_diag_type_t d);

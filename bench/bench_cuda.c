@@ -141,12 +141,24 @@ static int check_first_calls(bench_cuda *env, const bench_case *c, bench_buffers
     return ok;
 }
 
+/* The pointer arrays of a batch: device arrays of device pointers (bench_alloc_arrays). A
+ * pageable copy may return before its DMA completes: the device is synchronised so the calls
+ * on the bench's non-blocking stream see the arrays. */
+static int store_device(void *dst, const void *src, size_t bytes) {
+    return bench_cuda_fail(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice), "cudaMemcpy") ||
+                   bench_cuda_fail(cudaDeviceSynchronize(), "synchronize")
+               ? -1
+               : 0;
+}
+
 int bench_cuda_alloc_buffers(bench_cuda *env, const bench_case *c, bench_buffers *b) {
     const size_t es = bench_elem_size(c), out_bytes = (size_t)b->out_elems * b->out_es;
     gblas_status_t st = gblas_malloc(env->h, &b->in0, (size_t)b->in0_elems * es);
     if (st == GBLAS_STATUS_SUCCESS) st = gblas_malloc(env->h, &b->in1, (size_t)b->in1_elems * es);
     for (int s = 0; s < 2 && st == GBLAS_STATUS_SUCCESS; s++)
         st = gblas_malloc(env->h, &b->out[s], out_bytes);
+    if (st == GBLAS_STATUS_SUCCESS && bench_alloc_arrays(env->h, c, b, store_device))
+        st = GBLAS_STATUS_ALLOC_FAILED;
     if (st != GBLAS_STATUS_SUCCESS) {
         fprintf(stderr, "gblas-bench: %s: %s\n", bench_routine_name(c->routine),
                 bench_gblas_error(env->h, st));
@@ -204,10 +216,7 @@ static void run_routine(bench_cuda *env, const bench_options *o, bench_report *r
         if (bench_cuda_time(env, o, &t, &row)) row.checked = 0;
     }
     bench_report_row(r, &row);
-    gblas_free(env->h, b.in0);
-    gblas_free(env->h, b.in1);
-    gblas_free(env->h, b.out[0]);
-    gblas_free(env->h, b.out[1]);
+    bench_free_buffers(env->h, &b);
     gblas_set_pointer_mode(env->h, GBLAS_POINTER_MODE_HOST);
     cublasSetPointerMode(env->cb, CUBLAS_POINTER_MODE_HOST);
 }

@@ -43,7 +43,8 @@ void *bench_cuda_fetch(const void *dev, size_t n);
 int bench_cuda_fill(bench_cuda *env, const bench_case *c, void *p, int64_t elems, uint64_t seed);
 /* Allocates the case's device buffers (sizes from bench_case_elems) and fills them with the
  * bench's random data, both outputs alike (an index output with zeros), a triangular case's A
- * conditioned (bench_tri_body.h): 0, or -1 after printing the error. */
+ * conditioned (bench_tri_body.h), a batch's pointer arrays written: 0, or -1 after printing
+ * the error. The caller frees them with bench_free_buffers. */
 int bench_cuda_alloc_buffers(bench_cuda *env, const bench_case *c, bench_buffers *b);
 
 /* One cuBLAS call of the case on out[BENCH_SIDE_REF] (bench_routines_gen.c); an index

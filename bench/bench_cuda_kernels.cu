@@ -24,18 +24,21 @@ template <typename T> __global__ void bench_fill_uniform(T *p, int64_t n, uint64
     }
 }
 
-/* The two passes of bench_tri_body.h's conditioning: every element scaled (grid-stride), then
- * one thread per row of op(A) sums its off-diagonals and sets its diagonal element. Both in
- * double, as the host pass, so both backends condition to the same values. */
+/* The two passes of bench_tri_body.h's conditioning: every element (of every matrix of a
+ * batch) scaled (grid-stride), then one thread per row of op(A) sums its off-diagonals and sets
+ * its diagonal element, rows of all matrices in one grid. Both in double, as the host pass, so
+ * both backends condition to the same values. */
 template <typename T> __global__ void bench_tri_scale(T *a, int64_t elems, double f) {
     const int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t e = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; e < elems; e += stride)
         a[e] = (T)(f * (double)a[e]);
 }
 
-template <typename T> __global__ void bench_tri_diagonals(T *a, bench_tri t) {
-    const int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= t.n) return;
+template <typename T> __global__ void bench_tri_diagonals(T *base, bench_tri t) {
+    const int64_t row = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (row >= t.n * t.count) return;
+    T *const a = base + row / t.n * bench_tri_elems(&t); /* this row's matrix */
+    const int64_t i = row % t.n;
     int64_t lo, hi;
     double r = 0;
     bench_tri_row(&t, i, &lo, &hi);
@@ -46,14 +49,14 @@ template <typename T> __global__ void bench_tri_diagonals(T *a, bench_tri t) {
 template <typename T>
 static cudaError_t launch_condition(T *a, const bench_tri *t, cudaStream_t s) {
     const int threads = 256;
-    const int64_t elems = bench_tri_elems(t);
+    const int64_t elems = bench_tri_elems(t) * t->count, rows = t->n * t->count;
     if (t->n <= 0) return cudaSuccess;
     const int64_t want = (elems + threads - 1) / threads;
     bench_tri_scale<T><<<(int)(want < 65536 ? want : 65536), threads, 0, s>>>(
         a, elems, bench_tri_factor(t));
     const cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) return e;
-    bench_tri_diagonals<T><<<(int)((t->n + threads - 1) / threads), threads, 0, s>>>(a, *t);
+    bench_tri_diagonals<T><<<(int)((rows + threads - 1) / threads), threads, 0, s>>>(a, *t);
     return cudaGetLastError();
 }
 

@@ -95,10 +95,7 @@ void bench_cuda_staged(bench_cuda *env, const bench_options *o, bench_report *r,
         if (bench_cuda_time(env, o, &t, &row)) row.checked = 0;
     }
     bench_report_row(r, &row);
-    gblas_free(env->h, j.dev.in0);
-    gblas_free(env->h, j.dev.in1);
-    gblas_free(env->h, j.dev.out[0]);
-    gblas_free(env->h, j.dev.out[1]);
+    bench_free_buffers(env->h, &j.dev);
     free(j.host_in0);
     free(j.host_in1);
     free(j.host_out0);

@@ -18,9 +18,10 @@ static void list_cases(const bench_options *o, int gpu) {
            gpu ? "" : " (each at every --threads count)");
     for (size_t i = 0; i < l.count; i++) {
         const bench_case *c = &l.v[i];
-        printf("  %-12s %c %-3s m=%lld n=%lld k=%lld inc=%lld\n", bench_routine_name(c->routine),
-               c->prec, c->trans[0] ? c->trans : "-", (long long)c->m, (long long)c->n,
-               (long long)c->k, (long long)c->inc);
+        printf("  %-20s %c %-4s m=%lld n=%lld k=%lld inc=%lld batch=%lld\n",
+               bench_routine_name(c->routine), c->prec, c->trans[0] ? c->trans : "-",
+               (long long)c->m, (long long)c->n, (long long)c->k, (long long)c->inc,
+               (long long)c->batch);
     }
     bench_free_cases(&l);
 }

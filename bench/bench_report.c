@@ -7,8 +7,8 @@
 #include "bench.h"
 
 static const char *const csv_header =
-    "routine,precision,backend,trans,m,n,k,inc,threads,gblas_us,ref_name,ref_us,speedup,rate,"
-    "unit,ceiling_frac,checked\n";
+    "routine,precision,backend,trans,m,n,k,inc,batch,threads,gblas_us,ref_name,ref_us,speedup,"
+    "rate,unit,ceiling_frac,checked\n";
 
 int bench_report_open(bench_report *r, const char *csv_path) {
     memset(r, 0, sizeof *r);
@@ -44,9 +44,10 @@ void bench_report_begin(bench_report *r, const char *backend) {
         r->header_written = 1;
     }
     printf("\n== %s ==\n", backend);
-    printf("%-12s %-2s %-4s %-3s %8s %9s %8s %3s %3s %11s %-12s %11s %8s %9s %-7s %6s %-5s %4s\n",
-           "routine", "p", "back", "tr", "m", "n", "k", "inc", "thr", "gblas_us", "ref", "ref_us",
-           "speedup", "rate", "unit", "ceil", "check", "reps");
+    printf("%-20s %-2s %-4s %-4s %8s %9s %8s %3s %6s %3s %11s %-12s %11s %8s %9s %-7s %6s %-5s "
+           "%4s\n",
+           "routine", "p", "back", "tr", "m", "n", "k", "inc", "batch", "thr", "gblas_us", "ref",
+           "ref_us", "speedup", "rate", "unit", "ceil", "check", "reps");
     fflush(stdout);
 }
 
@@ -66,8 +67,9 @@ void bench_report_row(bench_report *r, const bench_row *w) {
     const char *trans = c->trans[0] ? c->trans : "-";
     const char *name = bench_routine_name(c->routine);
 
-    printf("%-12s %-2c %-4s %-3s %8lld %9lld %8lld %3lld %3d ", name, c->prec, w->backend, trans,
-           (long long)c->m, (long long)c->n, (long long)c->k, (long long)c->inc, w->threads);
+    printf("%-20s %-2c %-4s %-4s %8lld %9lld %8lld %3lld %6lld %3d ", name, c->prec, w->backend,
+           trans, (long long)c->m, (long long)c->n, (long long)c->k, (long long)c->inc,
+           (long long)c->batch, w->threads);
     if (have_g)
         printf("%11.3f ", w->gblas_us);
     else
@@ -95,8 +97,9 @@ void bench_report_row(bench_report *r, const bench_row *w) {
     r->rows++;
     if (!w->checked) r->failures++;
     if (!r->csv) return;
-    fprintf(r->csv, "%s,%c,%s,%s,%lld,%lld,%lld,%lld,%d,", name, c->prec, w->backend, trans,
-            (long long)c->m, (long long)c->n, (long long)c->k, (long long)c->inc, w->threads);
+    fprintf(r->csv, "%s,%c,%s,%s,%lld,%lld,%lld,%lld,%lld,%d,", name, c->prec, w->backend, trans,
+            (long long)c->m, (long long)c->n, (long long)c->k, (long long)c->inc,
+            (long long)c->batch, w->threads);
     csv_number(r->csv, "%.3f", w->gblas_us, have_g);
     fprintf(r->csv, ",%s,", w->ref_name);
     csv_number(r->csv, "%.3f", w->ref_us, have_r);

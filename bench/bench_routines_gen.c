@@ -11,46 +11,46 @@
 #endif
 
 const bench_routine_info bench_routine_table[BENCH_TABLE_ROUTINES] = {
-    [BENCH_DOT] = {"dot", "sd", 1, 'T', 1, BENCH_CEILING_READ},
-    [BENCH_NRM2] = {"nrm2", "sd", 1, 'R', 1, BENCH_CEILING_READ},
-    [BENCH_ASUM] = {"asum", "sd", 1, 'R', 1, BENCH_CEILING_READ},
-    [BENCH_IAMAX] = {"iamax", "sd", 1, 'I', 1, BENCH_CEILING_READ},
-    [BENCH_IAMIN] = {"iamin", "sd", 1, 'I', 1, BENCH_CEILING_READ},
-    [BENCH_AXPY] = {"axpy", "sd", 1, 0, 1, BENCH_CEILING_COPY},
-    [BENCH_SCAL] = {"scal", "sd", 1, 0, 1, BENCH_CEILING_COPY},
-    [BENCH_COPY] = {"copy", "sd", 1, 0, 1, BENCH_CEILING_COPY},
-    [BENCH_SWAP] = {"swap", "sd", 1, 0, 1, BENCH_CEILING_COPY},
-    [BENCH_ROT] = {"rot", "sd", 1, 0, 1, BENCH_CEILING_COPY},
-    [BENCH_ROTM] = {"rotm", "sd", 1, 0, 1, BENCH_CEILING_COPY},
-    [BENCH_ROTG] = {"rotg", "sd", 1, 0, 0, BENCH_CEILING_READ},
-    [BENCH_ROTMG] = {"rotmg", "sd", 1, 0, 0, BENCH_CEILING_READ},
-    [BENCH_GEMV] = {"gemv", "sd", 2, 0, 1, BENCH_CEILING_READ},
-    [BENCH_GBMV] = {"gbmv", "sd", 2, 0, 1, BENCH_CEILING_READ},
-    [BENCH_SYMV] = {"symv", "sd", 2, 0, 1, BENCH_CEILING_READ},
-    [BENCH_SBMV] = {"sbmv", "sd", 2, 0, 1, BENCH_CEILING_READ},
-    [BENCH_SPMV] = {"spmv", "sd", 2, 0, 1, BENCH_CEILING_READ},
-    [BENCH_TRMV] = {"trmv", "sd", 2, 0, 1, BENCH_CEILING_READ},
-    [BENCH_TBMV] = {"tbmv", "sd", 2, 0, 1, BENCH_CEILING_READ},
-    [BENCH_TPMV] = {"tpmv", "sd", 2, 0, 1, BENCH_CEILING_READ},
-    [BENCH_TRSV] = {"trsv", "sd", 2, 0, 1, BENCH_CEILING_READ},
-    [BENCH_TBSV] = {"tbsv", "sd", 2, 0, 1, BENCH_CEILING_READ},
-    [BENCH_TPSV] = {"tpsv", "sd", 2, 0, 1, BENCH_CEILING_READ},
-    [BENCH_GER] = {"ger", "sd", 2, 0, 1, BENCH_CEILING_COPY},
-    [BENCH_SYR] = {"syr", "sd", 2, 0, 1, BENCH_CEILING_COPY},
-    [BENCH_SPR] = {"spr", "sd", 2, 0, 1, BENCH_CEILING_COPY},
-    [BENCH_SYR2] = {"syr2", "sd", 2, 0, 1, BENCH_CEILING_COPY},
-    [BENCH_SPR2] = {"spr2", "sd", 2, 0, 1, BENCH_CEILING_COPY},
-    [BENCH_GEMM] = {"gemm", "sd", 3, 0, 1, BENCH_CEILING_FLOPS},
-    [BENCH_GEMM_STRIDED_BATCHED] = {"gemm_strided_batched", "sd", 3, 0, 0, BENCH_CEILING_FLOPS},
-    [BENCH_GEMM_BATCHED] = {"gemm_batched", "sd", 3, 0, 0, BENCH_CEILING_FLOPS},
-    [BENCH_GEAM] = {"geam", "sd", 3, 0, 0, BENCH_CEILING_FLOPS},
-    [BENCH_DGMM] = {"dgmm", "sd", 3, 0, 0, BENCH_CEILING_FLOPS},
-    [BENCH_SYMM] = {"symm", "sd", 3, 0, 0, BENCH_CEILING_FLOPS},
-    [BENCH_SYRK] = {"syrk", "sd", 3, 0, 0, BENCH_CEILING_FLOPS},
-    [BENCH_SYR2K] = {"syr2k", "sd", 3, 0, 0, BENCH_CEILING_FLOPS},
-    [BENCH_TRMM] = {"trmm", "sd", 3, 0, 0, BENCH_CEILING_FLOPS},
-    [BENCH_TRSM] = {"trsm", "sd", 3, 0, 0, BENCH_CEILING_FLOPS},
-    [BENCH_TRSM_BATCHED] = {"trsm_batched", "sd", 3, 0, 0, BENCH_CEILING_FLOPS},
+    [BENCH_DOT] = {"dot", "sd", 1, 'T', 1, 0, BENCH_CEILING_READ},
+    [BENCH_NRM2] = {"nrm2", "sd", 1, 'R', 1, 0, BENCH_CEILING_READ},
+    [BENCH_ASUM] = {"asum", "sd", 1, 'R', 1, 0, BENCH_CEILING_READ},
+    [BENCH_IAMAX] = {"iamax", "sd", 1, 'I', 1, 0, BENCH_CEILING_READ},
+    [BENCH_IAMIN] = {"iamin", "sd", 1, 'I', 1, 0, BENCH_CEILING_READ},
+    [BENCH_AXPY] = {"axpy", "sd", 1, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_SCAL] = {"scal", "sd", 1, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_COPY] = {"copy", "sd", 1, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_SWAP] = {"swap", "sd", 1, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_ROT] = {"rot", "sd", 1, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_ROTM] = {"rotm", "sd", 1, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_ROTG] = {"rotg", "sd", 1, 0, 0, 0, BENCH_CEILING_READ},
+    [BENCH_ROTMG] = {"rotmg", "sd", 1, 0, 0, 0, BENCH_CEILING_READ},
+    [BENCH_GEMV] = {"gemv", "sd", 2, 0, 1, 0, BENCH_CEILING_READ},
+    [BENCH_GBMV] = {"gbmv", "sd", 2, 0, 1, 0, BENCH_CEILING_READ},
+    [BENCH_SYMV] = {"symv", "sd", 2, 0, 1, 0, BENCH_CEILING_READ},
+    [BENCH_SBMV] = {"sbmv", "sd", 2, 0, 1, 0, BENCH_CEILING_READ},
+    [BENCH_SPMV] = {"spmv", "sd", 2, 0, 1, 0, BENCH_CEILING_READ},
+    [BENCH_TRMV] = {"trmv", "sd", 2, 0, 1, 0, BENCH_CEILING_READ},
+    [BENCH_TBMV] = {"tbmv", "sd", 2, 0, 1, 0, BENCH_CEILING_READ},
+    [BENCH_TPMV] = {"tpmv", "sd", 2, 0, 1, 0, BENCH_CEILING_READ},
+    [BENCH_TRSV] = {"trsv", "sd", 2, 0, 1, 0, BENCH_CEILING_READ},
+    [BENCH_TBSV] = {"tbsv", "sd", 2, 0, 1, 0, BENCH_CEILING_READ},
+    [BENCH_TPSV] = {"tpsv", "sd", 2, 0, 1, 0, BENCH_CEILING_READ},
+    [BENCH_GER] = {"ger", "sd", 2, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_SYR] = {"syr", "sd", 2, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_SPR] = {"spr", "sd", 2, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_SYR2] = {"syr2", "sd", 2, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_SPR2] = {"spr2", "sd", 2, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_GEMM] = {"gemm", "sd", 3, 0, 1, 0, BENCH_CEILING_FLOPS},
+    [BENCH_GEMM_STRIDED_BATCHED] = {"gemm_strided_batched", "sd", 3, 0, 1, 0, BENCH_CEILING_FLOPS},
+    [BENCH_GEMM_BATCHED] = {"gemm_batched", "sd", 3, 0, 1, 1, BENCH_CEILING_FLOPS},
+    [BENCH_GEAM] = {"geam", "sd", 3, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_DGMM] = {"dgmm", "sd", 3, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_SYMM] = {"symm", "sd", 3, 0, 1, 0, BENCH_CEILING_FLOPS},
+    [BENCH_SYRK] = {"syrk", "sd", 3, 0, 1, 0, BENCH_CEILING_FLOPS},
+    [BENCH_SYR2K] = {"syr2k", "sd", 3, 0, 1, 0, BENCH_CEILING_FLOPS},
+    [BENCH_TRMM] = {"trmm", "sd", 3, 0, 1, 0, BENCH_CEILING_FLOPS},
+    [BENCH_TRSM] = {"trsm", "sd", 3, 0, 1, 0, BENCH_CEILING_FLOPS},
+    [BENCH_TRSM_BATCHED] = {"trsm_batched", "sd", 3, 0, 1, 1, BENCH_CEILING_FLOPS},
 };
 
 /* ---- dot ---- */
@@ -1747,6 +1747,641 @@ static void call_cblas_gemm(const bench_case *bc, bench_buffers *bb) {
     }
 }
 
+/* ---- gemm_strided_batched ---- */
+static void elems_gemm_strided_batched(const bench_case *bc, bench_buffers *bb) {
+    const gblas_operation_t transa = bench_gblas_op(bc->trans[0]);
+    const gblas_operation_t transb = bench_gblas_op(bc->trans[1]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = transa == GBLAS_OP_N ? m : k;
+    const int64_t ldb = transb == GBLAS_OP_N ? k : n;
+    const int64_t ldc = m;
+    const int64_t batch_count = bc->batch;
+    bb->in0_elems = lda * (transa == GBLAS_OP_N ? k : m) * batch_count; /* A */
+    bb->in1_elems = ldb * (transb == GBLAS_OP_N ? n : k) * batch_count; /* B */
+    bb->out_elems = ldc * (n) * batch_count; /* C */
+}
+static double flops_gemm_strided_batched(const bench_case *bc) {
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t batch_count = bc->batch;
+    return (double)(2 * m * n * k * batch_count);
+}
+static double bytes_gemm_strided_batched(const bench_case *bc) {
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t batch_count = bc->batch;
+    const double E = (double)bench_elem_size(bc);
+    return (double)((m * k + k * n + m * n) * batch_count * E);
+}
+static gblas_status_t call_gblas_gemm_strided_batched(gblas_handle_t h, const bench_case *bc,
+                                                      bench_buffers *bb) {
+    const gblas_operation_t transa = bench_gblas_op(bc->trans[0]);
+    const gblas_operation_t transb = bench_gblas_op(bc->trans[1]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = transa == GBLAS_OP_N ? m : k;
+    const int64_t strideA = lda * (transa == GBLAS_OP_N ? k : m);
+    const int64_t ldb = transb == GBLAS_OP_N ? k : n;
+    const int64_t strideB = ldb * (transb == GBLAS_OP_N ? n : k);
+    const int64_t ldc = m;
+    const int64_t strideC = ldc * (n);
+    const int64_t batch_count = bc->batch;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_GEMM_STRIDED_BATCHED_ALPHA;
+        const float *const A = bb->in0;
+        const float *const B = bb->in1;
+        const float beta = (float)BENCH_GEMM_STRIDED_BATCHED_BETA;
+        float *const C = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_sgemm_strided_batched(h, transa, transb, m, n, k, &alpha, A, lda, strideA, B,
+            ldb, strideB, &beta, C, ldc, strideC, batch_count);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_GEMM_STRIDED_BATCHED_ALPHA;
+        const double *const A = bb->in0;
+        const double *const B = bb->in1;
+        const double beta = (double)BENCH_GEMM_STRIDED_BATCHED_BETA;
+        double *const C = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dgemm_strided_batched(h, transa, transb, m, n, k, &alpha, A, lda, strideA, B,
+            ldb, strideB, &beta, C, ldc, strideC, batch_count);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+
+/* ---- gemm_batched ---- */
+static void elems_gemm_batched(const bench_case *bc, bench_buffers *bb) {
+    const gblas_operation_t transa = bench_gblas_op(bc->trans[0]);
+    const gblas_operation_t transb = bench_gblas_op(bc->trans[1]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = transa == GBLAS_OP_N ? m : k;
+    const int64_t ldb = transb == GBLAS_OP_N ? k : n;
+    const int64_t ldc = m;
+    const int64_t batch_count = bc->batch;
+    bb->in0_elems = lda * (transa == GBLAS_OP_N ? k : m) * batch_count; /* Aarray */
+    bb->in1_elems = ldb * (transb == GBLAS_OP_N ? n : k) * batch_count; /* Barray */
+    bb->out_elems = ldc * (n) * batch_count; /* Carray */
+}
+static double flops_gemm_batched(const bench_case *bc) {
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t batch_count = bc->batch;
+    return (double)(2 * m * n * k * batch_count);
+}
+static double bytes_gemm_batched(const bench_case *bc) {
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t batch_count = bc->batch;
+    const double E = (double)bench_elem_size(bc);
+    return (double)((m * k + k * n + m * n) * batch_count * E);
+}
+static gblas_status_t call_gblas_gemm_batched(gblas_handle_t h, const bench_case *bc,
+                                              bench_buffers *bb) {
+    const gblas_operation_t transa = bench_gblas_op(bc->trans[0]);
+    const gblas_operation_t transb = bench_gblas_op(bc->trans[1]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = transa == GBLAS_OP_N ? m : k;
+    const int64_t ldb = transb == GBLAS_OP_N ? k : n;
+    const int64_t ldc = m;
+    const int64_t batch_count = bc->batch;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_GEMM_BATCHED_ALPHA;
+        const float *const *const Aarray = (const float *const *)bb->arr_in0;
+        const float *const *const Barray = (const float *const *)bb->arr_in1;
+        const float beta = (float)BENCH_GEMM_BATCHED_BETA;
+        float *const *const Carray = (float *const *)bb->arr_out[BENCH_SIDE_GBLAS];
+        return gblas_sgemm_batched(h, transa, transb, m, n, k, &alpha, Aarray, lda, Barray, ldb,
+            &beta, Carray, ldc, batch_count);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_GEMM_BATCHED_ALPHA;
+        const double *const *const Aarray = (const double *const *)bb->arr_in0;
+        const double *const *const Barray = (const double *const *)bb->arr_in1;
+        const double beta = (double)BENCH_GEMM_BATCHED_BETA;
+        double *const *const Carray = (double *const *)bb->arr_out[BENCH_SIDE_GBLAS];
+        return gblas_dgemm_batched(h, transa, transb, m, n, k, &alpha, Aarray, lda, Barray, ldb,
+            &beta, Carray, ldc, batch_count);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+
+/* ---- geam ---- */
+static void elems_geam(const bench_case *bc, bench_buffers *bb) {
+    const gblas_operation_t transa = bench_gblas_op(bc->trans[0]);
+    const gblas_operation_t transb = bench_gblas_op(bc->trans[1]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = transa == GBLAS_OP_N ? m : n;
+    const int64_t ldb = transb == GBLAS_OP_N ? m : n;
+    const int64_t ldc = m;
+    bb->in0_elems = lda * (transa == GBLAS_OP_N ? n : m); /* A */
+    bb->in1_elems = ldb * (transb == GBLAS_OP_N ? n : m); /* B */
+    bb->out_elems = ldc * (n); /* C */
+}
+static double flops_geam(const bench_case *bc) {
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    return (double)(3 * m * n);
+}
+static double bytes_geam(const bench_case *bc) {
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)(3 * m * n * E);
+}
+static gblas_status_t call_gblas_geam(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_operation_t transa = bench_gblas_op(bc->trans[0]);
+    const gblas_operation_t transb = bench_gblas_op(bc->trans[1]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = transa == GBLAS_OP_N ? m : n;
+    const int64_t ldb = transb == GBLAS_OP_N ? m : n;
+    const int64_t ldc = m;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_GEAM_ALPHA;
+        const float *const A = bb->in_place ? bb->out[BENCH_SIDE_GBLAS] : bb->in0;
+        const float beta = (float)BENCH_GEAM_BETA;
+        const float *const B = bb->in1;
+        float *const C = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_sgeam(h, transa, transb, m, n, &alpha, A, lda, &beta, B, ldb, C, ldc);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_GEAM_ALPHA;
+        const double *const A = bb->in_place ? bb->out[BENCH_SIDE_GBLAS] : bb->in0;
+        const double beta = (double)BENCH_GEAM_BETA;
+        const double *const B = bb->in1;
+        double *const C = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dgeam(h, transa, transb, m, n, &alpha, A, lda, &beta, B, ldb, C, ldc);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+
+/* ---- dgmm ---- */
+static void elems_dgmm(const bench_case *bc, bench_buffers *bb) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = m;
+    const int64_t incx = bc->inc;
+    const int64_t ldc = m;
+    bb->in0_elems = lda * (n); /* A */
+    bb->in1_elems = bench_vec_elems(side == GBLAS_SIDE_LEFT ? m : n, incx); /* x */
+    bb->out_elems = ldc * (n); /* C */
+}
+static double flops_dgmm(const bench_case *bc) {
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    return (double)(m * n);
+}
+static double bytes_dgmm(const bench_case *bc) {
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)(2 * m * n * E);
+}
+static gblas_status_t call_gblas_dgmm(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = m;
+    const int64_t incx = bc->inc;
+    const int64_t ldc = m;
+    if (bc->prec == 's') {
+        const float *const A = bb->in0;
+        const float *const x = bb->in1;
+        float *const C = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_sdgmm(h, side, m, n, A, lda, x, incx, C, ldc);
+    }
+    if (bc->prec == 'd') {
+        const double *const A = bb->in0;
+        const double *const x = bb->in1;
+        double *const C = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_ddgmm(h, side, m, n, A, lda, x, incx, C, ldc);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+
+/* ---- symm ---- */
+static void elems_symm(const bench_case *bc, bench_buffers *bb) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = side == GBLAS_SIDE_LEFT ? m : n;
+    const int64_t ldb = m;
+    const int64_t ldc = m;
+    bb->in0_elems = lda * (side == GBLAS_SIDE_LEFT ? m : n); /* A */
+    bb->in1_elems = ldb * (n); /* B */
+    bb->out_elems = ldc * (n); /* C */
+}
+static double flops_symm(const bench_case *bc) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    return (double)(2 * m * n * (side == GBLAS_SIDE_LEFT ? m : n));
+}
+static double bytes_symm(const bench_case *bc) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)(((side == GBLAS_SIDE_LEFT ? m * m : n * n) / 2 + 3 * m * n) * E);
+}
+static gblas_status_t call_gblas_symm(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[1]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = side == GBLAS_SIDE_LEFT ? m : n;
+    const int64_t ldb = m;
+    const int64_t ldc = m;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SYMM_ALPHA;
+        const float *const A = bb->in0;
+        const float *const B = bb->in1;
+        const float beta = (float)BENCH_SYMM_BETA;
+        float *const C = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_ssymm(h, side, uplo, m, n, &alpha, A, lda, B, ldb, &beta, C, ldc);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SYMM_ALPHA;
+        const double *const A = bb->in0;
+        const double *const B = bb->in1;
+        const double beta = (double)BENCH_SYMM_BETA;
+        double *const C = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dsymm(h, side, uplo, m, n, &alpha, A, lda, B, ldb, &beta, C, ldc);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_symm(const bench_case *bc, bench_buffers *bb) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[1]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = side == GBLAS_SIDE_LEFT ? m : n;
+    const int64_t ldb = m;
+    const int64_t ldc = m;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SYMM_ALPHA;
+        const float *const A = bb->in0;
+        const float *const B = bb->in1;
+        const float beta = (float)BENCH_SYMM_BETA;
+        float *const C = bb->out[BENCH_SIDE_REF];
+        cblas_ssymm(CblasColMajor, bench_cblas_side(side), bench_cblas_uplo(uplo), (blasint)m,
+            (blasint)n, alpha, A, (blasint)lda, B, (blasint)ldb, beta, C, (blasint)ldc);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SYMM_ALPHA;
+        const double *const A = bb->in0;
+        const double *const B = bb->in1;
+        const double beta = (double)BENCH_SYMM_BETA;
+        double *const C = bb->out[BENCH_SIDE_REF];
+        cblas_dsymm(CblasColMajor, bench_cblas_side(side), bench_cblas_uplo(uplo), (blasint)m,
+            (blasint)n, alpha, A, (blasint)lda, B, (blasint)ldb, beta, C, (blasint)ldc);
+        return;
+    }
+}
+
+/* ---- syrk ---- */
+static void elems_syrk(const bench_case *bc, bench_buffers *bb) {
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = trans == GBLAS_OP_N ? n : k;
+    const int64_t ldc = n;
+    bb->in0_elems = lda * (trans == GBLAS_OP_N ? k : n); /* A */
+    bb->out_elems = ldc * (n); /* C */
+}
+static double flops_syrk(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    return (double)(n * (n + 1) * k);
+}
+static double bytes_syrk(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const double E = (double)bench_elem_size(bc);
+    return (double)((n * k + n * (n + 1) / 2) * E);
+}
+static gblas_status_t call_gblas_syrk(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = trans == GBLAS_OP_N ? n : k;
+    const int64_t ldc = n;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SYRK_ALPHA;
+        const float *const A = bb->in0;
+        const float beta = (float)BENCH_SYRK_BETA;
+        float *const C = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_ssyrk(h, uplo, trans, n, k, &alpha, A, lda, &beta, C, ldc);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SYRK_ALPHA;
+        const double *const A = bb->in0;
+        const double beta = (double)BENCH_SYRK_BETA;
+        double *const C = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dsyrk(h, uplo, trans, n, k, &alpha, A, lda, &beta, C, ldc);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_syrk(const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = trans == GBLAS_OP_N ? n : k;
+    const int64_t ldc = n;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SYRK_ALPHA;
+        const float *const A = bb->in0;
+        const float beta = (float)BENCH_SYRK_BETA;
+        float *const C = bb->out[BENCH_SIDE_REF];
+        cblas_ssyrk(CblasColMajor, bench_cblas_uplo(uplo), bench_cblas_op(trans), (blasint)n,
+            (blasint)k, alpha, A, (blasint)lda, beta, C, (blasint)ldc);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SYRK_ALPHA;
+        const double *const A = bb->in0;
+        const double beta = (double)BENCH_SYRK_BETA;
+        double *const C = bb->out[BENCH_SIDE_REF];
+        cblas_dsyrk(CblasColMajor, bench_cblas_uplo(uplo), bench_cblas_op(trans), (blasint)n,
+            (blasint)k, alpha, A, (blasint)lda, beta, C, (blasint)ldc);
+        return;
+    }
+}
+
+/* ---- syr2k ---- */
+static void elems_syr2k(const bench_case *bc, bench_buffers *bb) {
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = trans == GBLAS_OP_N ? n : k;
+    const int64_t ldb = trans == GBLAS_OP_N ? n : k;
+    const int64_t ldc = n;
+    bb->in0_elems = lda * (trans == GBLAS_OP_N ? k : n); /* A */
+    bb->in1_elems = ldb * (trans == GBLAS_OP_N ? k : n); /* B */
+    bb->out_elems = ldc * (n); /* C */
+}
+static double flops_syr2k(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    return (double)(2 * n * (n + 1) * k);
+}
+static double bytes_syr2k(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const double E = (double)bench_elem_size(bc);
+    return (double)((2 * n * k + n * (n + 1) / 2) * E);
+}
+static gblas_status_t call_gblas_syr2k(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = trans == GBLAS_OP_N ? n : k;
+    const int64_t ldb = trans == GBLAS_OP_N ? n : k;
+    const int64_t ldc = n;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SYR2K_ALPHA;
+        const float *const A = bb->in0;
+        const float *const B = bb->in1;
+        const float beta = (float)BENCH_SYR2K_BETA;
+        float *const C = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_ssyr2k(h, uplo, trans, n, k, &alpha, A, lda, B, ldb, &beta, C, ldc);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SYR2K_ALPHA;
+        const double *const A = bb->in0;
+        const double *const B = bb->in1;
+        const double beta = (double)BENCH_SYR2K_BETA;
+        double *const C = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dsyr2k(h, uplo, trans, n, k, &alpha, A, lda, B, ldb, &beta, C, ldc);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_syr2k(const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = trans == GBLAS_OP_N ? n : k;
+    const int64_t ldb = trans == GBLAS_OP_N ? n : k;
+    const int64_t ldc = n;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SYR2K_ALPHA;
+        const float *const A = bb->in0;
+        const float *const B = bb->in1;
+        const float beta = (float)BENCH_SYR2K_BETA;
+        float *const C = bb->out[BENCH_SIDE_REF];
+        cblas_ssyr2k(CblasColMajor, bench_cblas_uplo(uplo), bench_cblas_op(trans), (blasint)n,
+            (blasint)k, alpha, A, (blasint)lda, B, (blasint)ldb, beta, C, (blasint)ldc);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SYR2K_ALPHA;
+        const double *const A = bb->in0;
+        const double *const B = bb->in1;
+        const double beta = (double)BENCH_SYR2K_BETA;
+        double *const C = bb->out[BENCH_SIDE_REF];
+        cblas_dsyr2k(CblasColMajor, bench_cblas_uplo(uplo), bench_cblas_op(trans), (blasint)n,
+            (blasint)k, alpha, A, (blasint)lda, B, (blasint)ldb, beta, C, (blasint)ldc);
+        return;
+    }
+}
+
+/* ---- trmm ---- */
+static void elems_trmm(const bench_case *bc, bench_buffers *bb) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = side == GBLAS_SIDE_LEFT ? m : n;
+    const int64_t ldb = m;
+    const int64_t ldc = m;
+    bb->in0_elems = lda * (side == GBLAS_SIDE_LEFT ? m : n); /* A */
+    bb->in1_elems = ldb * (n); /* B */
+    bb->out_elems = ldc * (n); /* C */
+}
+static double flops_trmm(const bench_case *bc) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    return (double)(m * n * (side == GBLAS_SIDE_LEFT ? m : n));
+}
+static double bytes_trmm(const bench_case *bc) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)(((side == GBLAS_SIDE_LEFT ? m * m : n * n) / 2 + 2 * m * n) * E);
+}
+static gblas_status_t call_gblas_trmm(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[1]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[2]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[3]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = side == GBLAS_SIDE_LEFT ? m : n;
+    const int64_t ldb = m;
+    const int64_t ldc = m;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_TRMM_ALPHA;
+        const float *const A = bb->in0;
+        const float *const B = bb->in1;
+        float *const C = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_strmm(h, side, uplo, trans, diag, m, n, &alpha, A, lda, B, ldb, C, ldc);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_TRMM_ALPHA;
+        const double *const A = bb->in0;
+        const double *const B = bb->in1;
+        double *const C = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dtrmm(h, side, uplo, trans, diag, m, n, &alpha, A, lda, B, ldb, C, ldc);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+
+/* ---- trsm ---- */
+static void elems_trsm(const bench_case *bc, bench_buffers *bb) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = side == GBLAS_SIDE_LEFT ? m : n;
+    const int64_t ldb = m;
+    bb->in0_elems = lda * (side == GBLAS_SIDE_LEFT ? m : n); /* A */
+    bb->out_elems = ldb * (n); /* B */
+}
+static double flops_trsm(const bench_case *bc) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    return (double)(m * n * (side == GBLAS_SIDE_LEFT ? m : n));
+}
+static double bytes_trsm(const bench_case *bc) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)(((side == GBLAS_SIDE_LEFT ? m * m : n * n) / 2 + 2 * m * n) * E);
+}
+static gblas_status_t call_gblas_trsm(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[1]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[2]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[3]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = side == GBLAS_SIDE_LEFT ? m : n;
+    const int64_t ldb = m;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_TRSM_ALPHA;
+        const float *const A = bb->in0;
+        float *const B = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_strsm(h, side, uplo, trans, diag, m, n, &alpha, A, lda, B, ldb);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_TRSM_ALPHA;
+        const double *const A = bb->in0;
+        double *const B = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dtrsm(h, side, uplo, trans, diag, m, n, &alpha, A, lda, B, ldb);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_trsm(const bench_case *bc, bench_buffers *bb) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[1]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[2]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[3]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = side == GBLAS_SIDE_LEFT ? m : n;
+    const int64_t ldb = m;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_TRSM_ALPHA;
+        const float *const A = bb->in0;
+        float *const B = bb->out[BENCH_SIDE_REF];
+        cblas_strsm(CblasColMajor, bench_cblas_side(side), bench_cblas_uplo(uplo),
+            bench_cblas_op(trans), bench_cblas_diag(diag), (blasint)m, (blasint)n, alpha, A,
+            (blasint)lda, B, (blasint)ldb);
+        return;
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_TRSM_ALPHA;
+        const double *const A = bb->in0;
+        double *const B = bb->out[BENCH_SIDE_REF];
+        cblas_dtrsm(CblasColMajor, bench_cblas_side(side), bench_cblas_uplo(uplo),
+            bench_cblas_op(trans), bench_cblas_diag(diag), (blasint)m, (blasint)n, alpha, A,
+            (blasint)lda, B, (blasint)ldb);
+        return;
+    }
+}
+
+/* ---- trsm_batched ---- */
+static void elems_trsm_batched(const bench_case *bc, bench_buffers *bb) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = side == GBLAS_SIDE_LEFT ? m : n;
+    const int64_t ldb = m;
+    const int64_t batch_count = bc->batch;
+    bb->in0_elems = lda * (side == GBLAS_SIDE_LEFT ? m : n) * batch_count; /* Aarray */
+    bb->out_elems = ldb * (n) * batch_count; /* Barray */
+}
+static double flops_trsm_batched(const bench_case *bc) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t batch_count = bc->batch;
+    return (double)(m * n * (side == GBLAS_SIDE_LEFT ? m : n) * batch_count);
+}
+static double bytes_trsm_batched(const bench_case *bc) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t batch_count = bc->batch;
+    const double E = (double)bench_elem_size(bc);
+    return (double)(((side == GBLAS_SIDE_LEFT ? m * m : n * n) / 2 + 2 * m * n) * batch_count * E);
+}
+static gblas_status_t call_gblas_trsm_batched(gblas_handle_t h, const bench_case *bc,
+                                              bench_buffers *bb) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[1]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[2]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[3]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = side == GBLAS_SIDE_LEFT ? m : n;
+    const int64_t ldb = m;
+    const int64_t batch_count = bc->batch;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_TRSM_BATCHED_ALPHA;
+        const float *const *const Aarray = (const float *const *)bb->arr_in0;
+        float *const *const Barray = (float *const *)bb->arr_out[BENCH_SIDE_GBLAS];
+        return gblas_strsm_batched(h, side, uplo, trans, diag, m, n, &alpha, Aarray, lda, Barray,
+            ldb, batch_count);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_TRSM_BATCHED_ALPHA;
+        const double *const *const Aarray = (const double *const *)bb->arr_in0;
+        double *const *const Barray = (double *const *)bb->arr_out[BENCH_SIDE_GBLAS];
+        return gblas_dtrsm_batched(h, side, uplo, trans, diag, m, n, &alpha, Aarray, lda, Barray,
+            ldb, batch_count);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+
 /* Element counts of the case's buffers (out_es is set by the caller). */
 void bench_table_elems(const bench_case *bc, bench_buffers *bb) {
     switch (bench_case_table_routine(bc)) {
@@ -1778,6 +2413,16 @@ void bench_table_elems(const bench_case *bc, bench_buffers *bb) {
     case BENCH_SYR2: elems_syr2(bc, bb); break;
     case BENCH_SPR2: elems_spr2(bc, bb); break;
     case BENCH_GEMM: elems_gemm(bc, bb); break;
+    case BENCH_GEMM_STRIDED_BATCHED: elems_gemm_strided_batched(bc, bb); break;
+    case BENCH_GEMM_BATCHED: elems_gemm_batched(bc, bb); break;
+    case BENCH_GEAM: elems_geam(bc, bb); break;
+    case BENCH_DGMM: elems_dgmm(bc, bb); break;
+    case BENCH_SYMM: elems_symm(bc, bb); break;
+    case BENCH_SYRK: elems_syrk(bc, bb); break;
+    case BENCH_SYR2K: elems_syr2k(bc, bb); break;
+    case BENCH_TRMM: elems_trmm(bc, bb); break;
+    case BENCH_TRSM: elems_trsm(bc, bb); break;
+    case BENCH_TRSM_BATCHED: elems_trsm_batched(bc, bb); break;
     default: break;
     }
 }
@@ -1813,6 +2458,16 @@ double bench_table_flops(const bench_case *bc) {
     case BENCH_SYR2: return flops_syr2(bc);
     case BENCH_SPR2: return flops_spr2(bc);
     case BENCH_GEMM: return flops_gemm(bc);
+    case BENCH_GEMM_STRIDED_BATCHED: return flops_gemm_strided_batched(bc);
+    case BENCH_GEMM_BATCHED: return flops_gemm_batched(bc);
+    case BENCH_GEAM: return flops_geam(bc);
+    case BENCH_DGMM: return flops_dgmm(bc);
+    case BENCH_SYMM: return flops_symm(bc);
+    case BENCH_SYRK: return flops_syrk(bc);
+    case BENCH_SYR2K: return flops_syr2k(bc);
+    case BENCH_TRMM: return flops_trmm(bc);
+    case BENCH_TRSM: return flops_trsm(bc);
+    case BENCH_TRSM_BATCHED: return flops_trsm_batched(bc);
     default: return 0;
     }
 }
@@ -1848,6 +2503,16 @@ double bench_table_bytes(const bench_case *bc) {
     case BENCH_SYR2: return bytes_syr2(bc);
     case BENCH_SPR2: return bytes_spr2(bc);
     case BENCH_GEMM: return bytes_gemm(bc);
+    case BENCH_GEMM_STRIDED_BATCHED: return bytes_gemm_strided_batched(bc);
+    case BENCH_GEMM_BATCHED: return bytes_gemm_batched(bc);
+    case BENCH_GEAM: return bytes_geam(bc);
+    case BENCH_DGMM: return bytes_dgmm(bc);
+    case BENCH_SYMM: return bytes_symm(bc);
+    case BENCH_SYRK: return bytes_syrk(bc);
+    case BENCH_SYR2K: return bytes_syr2k(bc);
+    case BENCH_TRMM: return bytes_trmm(bc);
+    case BENCH_TRSM: return bytes_trsm(bc);
+    case BENCH_TRSM_BATCHED: return bytes_trsm_batched(bc);
     default: return 0;
     }
 }
@@ -1883,11 +2548,22 @@ gblas_status_t bench_gblas_call(gblas_handle_t h, const bench_case *bc, bench_bu
     case BENCH_SYR2: return call_gblas_syr2(h, bc, bb);
     case BENCH_SPR2: return call_gblas_spr2(h, bc, bb);
     case BENCH_GEMM: return call_gblas_gemm(h, bc, bb);
+    case BENCH_GEMM_STRIDED_BATCHED: return call_gblas_gemm_strided_batched(h, bc, bb);
+    case BENCH_GEMM_BATCHED: return call_gblas_gemm_batched(h, bc, bb);
+    case BENCH_GEAM: return call_gblas_geam(h, bc, bb);
+    case BENCH_DGMM: return call_gblas_dgmm(h, bc, bb);
+    case BENCH_SYMM: return call_gblas_symm(h, bc, bb);
+    case BENCH_SYRK: return call_gblas_syrk(h, bc, bb);
+    case BENCH_SYR2K: return call_gblas_syr2k(h, bc, bb);
+    case BENCH_TRMM: return call_gblas_trmm(h, bc, bb);
+    case BENCH_TRSM: return call_gblas_trsm(h, bc, bb);
+    case BENCH_TRSM_BATCHED: return call_gblas_trsm_batched(h, bc, bb);
     default: return GBLAS_STATUS_INVALID_VALUE;
     }
 }
 
-/* One OpenBLAS (CBLAS) call of the case on out[BENCH_SIDE_REF]. */
+/* One OpenBLAS (CBLAS) call of the case on out[BENCH_SIDE_REF] (composed
+ * by hand in bench_cpu_compose.c where CBLAS has no call of the form). */
 void bench_cblas_call(const bench_case *bc, bench_buffers *bb) {
     switch (bench_case_table_routine(bc)) {
     case BENCH_DOT: call_cblas_dot(bc, bb); break;
@@ -1918,6 +2594,16 @@ void bench_cblas_call(const bench_case *bc, bench_buffers *bb) {
     case BENCH_SYR2: call_cblas_syr2(bc, bb); break;
     case BENCH_SPR2: call_cblas_spr2(bc, bb); break;
     case BENCH_GEMM: call_cblas_gemm(bc, bb); break;
+    case BENCH_GEMM_STRIDED_BATCHED: bench_cblas_gemm_strided_batched(bc, bb); break;
+    case BENCH_GEMM_BATCHED: bench_cblas_gemm_batched(bc, bb); break;
+    case BENCH_GEAM: bench_cblas_geam(bc, bb); break;
+    case BENCH_DGMM: bench_cblas_dgmm(bc, bb); break;
+    case BENCH_SYMM: call_cblas_symm(bc, bb); break;
+    case BENCH_SYRK: call_cblas_syrk(bc, bb); break;
+    case BENCH_SYR2K: call_cblas_syr2k(bc, bb); break;
+    case BENCH_TRMM: bench_cblas_trmm(bc, bb); break;
+    case BENCH_TRSM: call_cblas_trsm(bc, bb); break;
+    case BENCH_TRSM_BATCHED: bench_cblas_trsm_batched(bc, bb); break;
     default: break;
     }
 }
@@ -2530,6 +3216,304 @@ static cublasStatus_t call_cublas_gemm(cublasHandle_t cb, const bench_case *bc, 
     return CUBLAS_STATUS_NOT_SUPPORTED;
 }
 
+static cublasStatus_t call_cublas_gemm_strided_batched(cublasHandle_t cb, const bench_case *bc,
+                                                       bench_buffers *bb) {
+    const gblas_operation_t transa = bench_gblas_op(bc->trans[0]);
+    const gblas_operation_t transb = bench_gblas_op(bc->trans[1]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = transa == GBLAS_OP_N ? m : k;
+    const int64_t strideA = lda * (transa == GBLAS_OP_N ? k : m);
+    const int64_t ldb = transb == GBLAS_OP_N ? k : n;
+    const int64_t strideB = ldb * (transb == GBLAS_OP_N ? n : k);
+    const int64_t ldc = m;
+    const int64_t strideC = ldc * (n);
+    const int64_t batch_count = bc->batch;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_GEMM_STRIDED_BATCHED_ALPHA;
+        const float *const A = bb->in0;
+        const float *const B = bb->in1;
+        const float beta = (float)BENCH_GEMM_STRIDED_BATCHED_BETA;
+        float *const C = bb->out[BENCH_SIDE_REF];
+        return cublasSgemmStridedBatched(cb, bench_cublas_op(transa), bench_cublas_op(transb),
+            (int)m, (int)n, (int)k, &alpha, A, (int)lda, (long long)strideA, B, (int)ldb,
+            (long long)strideB, &beta, C, (int)ldc, (long long)strideC, (int)batch_count);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_GEMM_STRIDED_BATCHED_ALPHA;
+        const double *const A = bb->in0;
+        const double *const B = bb->in1;
+        const double beta = (double)BENCH_GEMM_STRIDED_BATCHED_BETA;
+        double *const C = bb->out[BENCH_SIDE_REF];
+        return cublasDgemmStridedBatched(cb, bench_cublas_op(transa), bench_cublas_op(transb),
+            (int)m, (int)n, (int)k, &alpha, A, (int)lda, (long long)strideA, B, (int)ldb,
+            (long long)strideB, &beta, C, (int)ldc, (long long)strideC, (int)batch_count);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_gemm_batched(cublasHandle_t cb, const bench_case *bc,
+                                               bench_buffers *bb) {
+    const gblas_operation_t transa = bench_gblas_op(bc->trans[0]);
+    const gblas_operation_t transb = bench_gblas_op(bc->trans[1]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = transa == GBLAS_OP_N ? m : k;
+    const int64_t ldb = transb == GBLAS_OP_N ? k : n;
+    const int64_t ldc = m;
+    const int64_t batch_count = bc->batch;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_GEMM_BATCHED_ALPHA;
+        const float *const *const Aarray = (const float *const *)bb->arr_in0;
+        const float *const *const Barray = (const float *const *)bb->arr_in1;
+        const float beta = (float)BENCH_GEMM_BATCHED_BETA;
+        float *const *const Carray = (float *const *)bb->arr_out[BENCH_SIDE_REF];
+        return cublasSgemmBatched(cb, bench_cublas_op(transa), bench_cublas_op(transb), (int)m,
+            (int)n, (int)k, &alpha, Aarray, (int)lda, Barray, (int)ldb, &beta, Carray, (int)ldc,
+            (int)batch_count);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_GEMM_BATCHED_ALPHA;
+        const double *const *const Aarray = (const double *const *)bb->arr_in0;
+        const double *const *const Barray = (const double *const *)bb->arr_in1;
+        const double beta = (double)BENCH_GEMM_BATCHED_BETA;
+        double *const *const Carray = (double *const *)bb->arr_out[BENCH_SIDE_REF];
+        return cublasDgemmBatched(cb, bench_cublas_op(transa), bench_cublas_op(transb), (int)m,
+            (int)n, (int)k, &alpha, Aarray, (int)lda, Barray, (int)ldb, &beta, Carray, (int)ldc,
+            (int)batch_count);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_geam(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_operation_t transa = bench_gblas_op(bc->trans[0]);
+    const gblas_operation_t transb = bench_gblas_op(bc->trans[1]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = transa == GBLAS_OP_N ? m : n;
+    const int64_t ldb = transb == GBLAS_OP_N ? m : n;
+    const int64_t ldc = m;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_GEAM_ALPHA;
+        const float *const A = bb->in_place ? bb->out[BENCH_SIDE_REF] : bb->in0;
+        const float beta = (float)BENCH_GEAM_BETA;
+        const float *const B = bb->in1;
+        float *const C = bb->out[BENCH_SIDE_REF];
+        return cublasSgeam(cb, bench_cublas_op(transa), bench_cublas_op(transb), (int)m, (int)n,
+            &alpha, A, (int)lda, &beta, B, (int)ldb, C, (int)ldc);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_GEAM_ALPHA;
+        const double *const A = bb->in_place ? bb->out[BENCH_SIDE_REF] : bb->in0;
+        const double beta = (double)BENCH_GEAM_BETA;
+        const double *const B = bb->in1;
+        double *const C = bb->out[BENCH_SIDE_REF];
+        return cublasDgeam(cb, bench_cublas_op(transa), bench_cublas_op(transb), (int)m, (int)n,
+            &alpha, A, (int)lda, &beta, B, (int)ldb, C, (int)ldc);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_dgmm(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = m;
+    const int64_t incx = bc->inc;
+    const int64_t ldc = m;
+    if (bc->prec == 's') {
+        const float *const A = bb->in0;
+        const float *const x = bb->in1;
+        float *const C = bb->out[BENCH_SIDE_REF];
+        return cublasSdgmm(cb, bench_cublas_side(side), (int)m, (int)n, A, (int)lda, x, (int)incx,
+            C, (int)ldc);
+    }
+    if (bc->prec == 'd') {
+        const double *const A = bb->in0;
+        const double *const x = bb->in1;
+        double *const C = bb->out[BENCH_SIDE_REF];
+        return cublasDdgmm(cb, bench_cublas_side(side), (int)m, (int)n, A, (int)lda, x, (int)incx,
+            C, (int)ldc);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_symm(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[1]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = side == GBLAS_SIDE_LEFT ? m : n;
+    const int64_t ldb = m;
+    const int64_t ldc = m;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SYMM_ALPHA;
+        const float *const A = bb->in0;
+        const float *const B = bb->in1;
+        const float beta = (float)BENCH_SYMM_BETA;
+        float *const C = bb->out[BENCH_SIDE_REF];
+        return cublasSsymm(cb, bench_cublas_side(side), bench_cublas_uplo(uplo), (int)m, (int)n,
+            &alpha, A, (int)lda, B, (int)ldb, &beta, C, (int)ldc);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SYMM_ALPHA;
+        const double *const A = bb->in0;
+        const double *const B = bb->in1;
+        const double beta = (double)BENCH_SYMM_BETA;
+        double *const C = bb->out[BENCH_SIDE_REF];
+        return cublasDsymm(cb, bench_cublas_side(side), bench_cublas_uplo(uplo), (int)m, (int)n,
+            &alpha, A, (int)lda, B, (int)ldb, &beta, C, (int)ldc);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_syrk(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = trans == GBLAS_OP_N ? n : k;
+    const int64_t ldc = n;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SYRK_ALPHA;
+        const float *const A = bb->in0;
+        const float beta = (float)BENCH_SYRK_BETA;
+        float *const C = bb->out[BENCH_SIDE_REF];
+        return cublasSsyrk(cb, bench_cublas_uplo(uplo), bench_cublas_op(trans), (int)n, (int)k,
+            &alpha, A, (int)lda, &beta, C, (int)ldc);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SYRK_ALPHA;
+        const double *const A = bb->in0;
+        const double beta = (double)BENCH_SYRK_BETA;
+        double *const C = bb->out[BENCH_SIDE_REF];
+        return cublasDsyrk(cb, bench_cublas_uplo(uplo), bench_cublas_op(trans), (int)n, (int)k,
+            &alpha, A, (int)lda, &beta, C, (int)ldc);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_syr2k(cublasHandle_t cb, const bench_case *bc,
+                                        bench_buffers *bb) {
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[0]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[1]);
+    const int64_t n = bc->n;
+    const int64_t k = bc->k;
+    const int64_t lda = trans == GBLAS_OP_N ? n : k;
+    const int64_t ldb = trans == GBLAS_OP_N ? n : k;
+    const int64_t ldc = n;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_SYR2K_ALPHA;
+        const float *const A = bb->in0;
+        const float *const B = bb->in1;
+        const float beta = (float)BENCH_SYR2K_BETA;
+        float *const C = bb->out[BENCH_SIDE_REF];
+        return cublasSsyr2k(cb, bench_cublas_uplo(uplo), bench_cublas_op(trans), (int)n, (int)k,
+            &alpha, A, (int)lda, B, (int)ldb, &beta, C, (int)ldc);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_SYR2K_ALPHA;
+        const double *const A = bb->in0;
+        const double *const B = bb->in1;
+        const double beta = (double)BENCH_SYR2K_BETA;
+        double *const C = bb->out[BENCH_SIDE_REF];
+        return cublasDsyr2k(cb, bench_cublas_uplo(uplo), bench_cublas_op(trans), (int)n, (int)k,
+            &alpha, A, (int)lda, B, (int)ldb, &beta, C, (int)ldc);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_trmm(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[1]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[2]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[3]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = side == GBLAS_SIDE_LEFT ? m : n;
+    const int64_t ldb = m;
+    const int64_t ldc = m;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_TRMM_ALPHA;
+        const float *const A = bb->in0;
+        const float *const B = bb->in1;
+        float *const C = bb->out[BENCH_SIDE_REF];
+        return cublasStrmm(cb, bench_cublas_side(side), bench_cublas_uplo(uplo),
+            bench_cublas_op(trans), bench_cublas_diag(diag), (int)m, (int)n, &alpha, A, (int)lda, B,
+            (int)ldb, C, (int)ldc);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_TRMM_ALPHA;
+        const double *const A = bb->in0;
+        const double *const B = bb->in1;
+        double *const C = bb->out[BENCH_SIDE_REF];
+        return cublasDtrmm(cb, bench_cublas_side(side), bench_cublas_uplo(uplo),
+            bench_cublas_op(trans), bench_cublas_diag(diag), (int)m, (int)n, &alpha, A, (int)lda, B,
+            (int)ldb, C, (int)ldc);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_trsm(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[1]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[2]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[3]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = side == GBLAS_SIDE_LEFT ? m : n;
+    const int64_t ldb = m;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_TRSM_ALPHA;
+        const float *const A = bb->in0;
+        float *const B = bb->out[BENCH_SIDE_REF];
+        return cublasStrsm(cb, bench_cublas_side(side), bench_cublas_uplo(uplo),
+            bench_cublas_op(trans), bench_cublas_diag(diag), (int)m, (int)n, &alpha, A, (int)lda, B,
+            (int)ldb);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_TRSM_ALPHA;
+        const double *const A = bb->in0;
+        double *const B = bb->out[BENCH_SIDE_REF];
+        return cublasDtrsm(cb, bench_cublas_side(side), bench_cublas_uplo(uplo),
+            bench_cublas_op(trans), bench_cublas_diag(diag), (int)m, (int)n, &alpha, A, (int)lda, B,
+            (int)ldb);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_trsm_batched(cublasHandle_t cb, const bench_case *bc,
+                                               bench_buffers *bb) {
+    const gblas_side_mode_t side = bench_gblas_side(bc->trans[0]);
+    const gblas_fill_mode_t uplo = bench_gblas_uplo(bc->trans[1]);
+    const gblas_operation_t trans = bench_gblas_op(bc->trans[2]);
+    const gblas_diag_type_t diag = bench_gblas_diag(bc->trans[3]);
+    const int64_t m = bc->m;
+    const int64_t n = bc->n;
+    const int64_t lda = side == GBLAS_SIDE_LEFT ? m : n;
+    const int64_t ldb = m;
+    const int64_t batch_count = bc->batch;
+    if (bc->prec == 's') {
+        const float alpha = (float)BENCH_TRSM_BATCHED_ALPHA;
+        const float *const *const Aarray = (const float *const *)bb->arr_in0;
+        float *const *const Barray = (float *const *)bb->arr_out[BENCH_SIDE_REF];
+        return cublasStrsmBatched(cb, bench_cublas_side(side), bench_cublas_uplo(uplo),
+            bench_cublas_op(trans), bench_cublas_diag(diag), (int)m, (int)n, &alpha, Aarray,
+            (int)lda, Barray, (int)ldb, (int)batch_count);
+    }
+    if (bc->prec == 'd') {
+        const double alpha = (double)BENCH_TRSM_BATCHED_ALPHA;
+        const double *const *const Aarray = (const double *const *)bb->arr_in0;
+        double *const *const Barray = (double *const *)bb->arr_out[BENCH_SIDE_REF];
+        return cublasDtrsmBatched(cb, bench_cublas_side(side), bench_cublas_uplo(uplo),
+            bench_cublas_op(trans), bench_cublas_diag(diag), (int)m, (int)n, &alpha, Aarray,
+            (int)lda, Barray, (int)ldb, (int)batch_count);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
 /* One cuBLAS call of the case on out[BENCH_SIDE_REF]. */
 cublasStatus_t bench_cublas_call(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
     switch (bench_case_table_routine(bc)) {
@@ -2561,6 +3545,16 @@ cublasStatus_t bench_cublas_call(cublasHandle_t cb, const bench_case *bc, bench_
     case BENCH_SYR2: return call_cublas_syr2(cb, bc, bb);
     case BENCH_SPR2: return call_cublas_spr2(cb, bc, bb);
     case BENCH_GEMM: return call_cublas_gemm(cb, bc, bb);
+    case BENCH_GEMM_STRIDED_BATCHED: return call_cublas_gemm_strided_batched(cb, bc, bb);
+    case BENCH_GEMM_BATCHED: return call_cublas_gemm_batched(cb, bc, bb);
+    case BENCH_GEAM: return call_cublas_geam(cb, bc, bb);
+    case BENCH_DGMM: return call_cublas_dgmm(cb, bc, bb);
+    case BENCH_SYMM: return call_cublas_symm(cb, bc, bb);
+    case BENCH_SYRK: return call_cublas_syrk(cb, bc, bb);
+    case BENCH_SYR2K: return call_cublas_syr2k(cb, bc, bb);
+    case BENCH_TRMM: return call_cublas_trmm(cb, bc, bb);
+    case BENCH_TRSM: return call_cublas_trsm(cb, bc, bb);
+    case BENCH_TRSM_BATCHED: return call_cublas_trsm_batched(cb, bc, bb);
     default: return CUBLAS_STATUS_NOT_SUPPORTED;
     }
 }

@@ -62,6 +62,7 @@ typedef struct {
     char result; /* what it returns through its result pointer: 'T' the element
                     type, 'R' its real type, 'I' an int64_t index; 0 nothing */
     int calls;   /* 1 when the bench can call it (it has a vector or matrix) */
+    int arrays;  /* 1 when its matrices are given by arrays of pointers */
     bench_ceiling_kind ceiling;
 } bench_routine_info;
 

@@ -1,5 +1,8 @@
 /* bench_tri_body.h: the conditioning of a triangular case's A (TRMV, TBMV, TPMV and TRSV,
- * TBSV, TPSV), written once for the host (bench_util.c) and the device (bench_cuda_kernels.cu).
+ * TBSV, TPSV; TRMM, TRSM and each matrix of TRSM's batch), written once for the host
+ * (bench_util.c) and the device (bench_cuda_kernels.cu). Level 3 applies op(A) to each column
+ * of B (left side) or op(A)^T to each row (right side: x^T op(A) = (op(A)^T x)^T), so the rows
+ * conditioned below are those of op(A), or of op(A)^T on the right (bench_case_tri).
  *
  * Why: the bench fills A uniformly in [0.5, 1.5). A solve with such a matrix overflows, and the
  * timed calls overwrite x in place call after call, so x follows op(A)^p x0 (products) or

@@ -19,7 +19,8 @@ Exit status 1 when a case is slower by more than the threshold.
 import csv
 import sys
 
-KEY = ("routine", "precision", "backend", "trans", "m", "n", "k", "inc", "threads")
+KEY = ("routine", "precision", "backend", "trans", "m", "n", "k", "inc", "batch", "threads")
+DEFAULTS = {"batch": "0"}  # columns older CSVs lack
 
 
 def best_times(paths):
@@ -28,7 +29,7 @@ def best_times(paths):
     for path in paths:
         with open(path) as f:
             for row in csv.DictReader(line for line in f if not line.startswith("#")):
-                key = tuple(row[k] for k in KEY)
+                key = tuple(row.get(k, DEFAULTS.get(k)) for k in KEY)
                 g, r = float(row["gblas_us"]), float(row["ref_us"])
                 old = best.get(key)
                 best[key] = (min(g, old[0]), min(r, old[1])) if old else (g, r)

@@ -5,7 +5,7 @@ For each backend, routine and precision: the rate against the size (log2 axis) f
 or vector cases (band routines: against the bandwidth k at their one order n), gblas as solid
 lines and the reference (cuBLAS or OpenBLAS) dashed in the same colour, one colour per
 (transpose/uplo letters, increment, threads) variant, and the measured ceiling as a dotted line. The cases that are not part of a size sweep (odd GEMM shapes, skinny GEMV, chained
-calls, host staging) go into one bar chart of speedups per backend.
+calls, host staging, batches) go into one bar chart of speedups per backend.
 
 Usage: python3 bench/plot.py results.csv [output-folder]   (default: the CSV's folder)
 Needs matplotlib (Debian: apt-get install python3-matplotlib).
@@ -49,6 +49,10 @@ def sweep_size(row):
         return k if row["inc"] == "1" else None
     if routine == "gemm":
         return n if m == n == k else None
+    if routine in ("syrk", "syr2k"):  # n x k, m unused
+        return n if n == k else None
+    if row.get("batch", "0") != "0":  # batches: one bar each
+        return None
     if m == n and k == 0 and row["inc"] == "1":  # GEMV and the other square Level-2 cases
         return n
     return None
@@ -125,6 +129,8 @@ def case_label(row):
     label = f"{row['precision']}{row['routine']} {trans} {dims}"
     if row["inc"] != "1":
         label += f" inc {row['inc']}"
+    if row.get("batch", "0") != "0":
+        label += f" x {row['batch']}"
     if row["threads"] != "0":
         label += f" {row['threads']} thr"
     return label

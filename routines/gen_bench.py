@@ -7,7 +7,10 @@ A case (bench.h's bench_case) gives every argument of a call, by role:
   Op (i-th)               the case's trans[i]: 'N' or 'T'
   Vec                     increment = the case's inc; an input reads in0, then in1; an output
                           lives in the side's out buffer
-  Mat                     leading dimension = its rows; input or output as a Vec
+  Mat                     leading dimension = its rows; input or output as a Vec. A batch
+                          (count): its matrices one after another in the buffer, the stride
+                          one matrix (ld * cols), the count the case's batch; with array, the
+                          runner's pointer arrays arr_in0, arr_in1, arr_out[side] (bench.h)
   Scalar, Array           the bench constant BENCH_<ROUTINE>_<NAME> (bench.h), in host memory
   Result                  the start of the side's out buffer (an int64_t for an index)
 What a routine writes (its output vectors and matrices, or its result) lies in out[side], one
@@ -17,6 +20,9 @@ on, and returns a result (I_AMAX 0-based, stored here 1-based as int64_t); cuBLA
 with int sizes and an int index result (converted by the CUDA check). A routine with only scalar
 arguments (rotg, rotmg) has no bench call. The CUDA runner calls a routine with a result in
 device pointer mode (bench_cuda.c), so such a routine may not take scalars (an error here).
+cuBLAS names are the camel-case form of ours (gemm_strided_batched: cublasSgemmStridedBatched).
+The routines of CBLAS_BY_HAND have no CBLAS call of their form: their OpenBLAS side is written
+by hand (bench_cblas_<name> in bench_cpu_compose.c).
 """
 import re
 
@@ -25,7 +31,21 @@ from gen_common import BANNER, result_of, wrap
 
 BENCH_TYPES = "sd"  # the bench fills and checks real data only
 # case field of each size name: a band matrix's kl and ku are both the case's k
-CASE_SIZES = {"m": "m", "n": "n", "k": "k", "kl": "k", "ku": "k"}
+CASE_SIZES = {"m": "m", "n": "n", "k": "k", "kl": "k", "ku": "k", "batch_count": "batch"}
+# Routines whose OpenBLAS side is composed by hand, and why.
+CBLAS_BY_HAND = {
+    "trmm": "CBLAS's TRMM is in place: B copied into C, then TRMM on C",
+    "geam": "no CBLAS form: OpenBLAS's omatcopy and axpy (axpby in place)",
+    "dgmm": "no CBLAS form: per column, copy and a diagonal TBMV (left) or axpby (right)",
+    "gemm_strided_batched": "a loop of GEMM calls",
+    "gemm_batched": "a loop of GEMM calls on the arrays' matrices",
+    "trsm_batched": "a loop of TRSM calls on the arrays' matrices",
+}
+# Routines whose first input may be their output (the table's doc says when): the case kind
+# that calls them so (bench.h) sets in_place and the call reads that input from out[side].
+IN_PLACE = ("geam",)
+# Level-3 routines that do O(1) FLOP per element they move: rated against the copy ceiling.
+BANDWIDTH_LEVEL3 = ("geam", "dgmm")
 # the case's letter of each enumeration role -> the C enumerator of each side
 ENUMS = {Op: "op", Uplo: "uplo", Diag: "diag", Side: "side"}
 SIDE = {"gblas": "BENCH_SIDE_GBLAS", "cblas": "BENCH_SIDE_REF", "cublas": "BENCH_SIDE_REF"}
@@ -51,7 +71,7 @@ def result_kind(r):
 def ceiling(r):
     """What the rate is compared with: FLOP/s from Level 3 on; the copy bandwidth when the
     routine writes a matrix, or a vector at Level 1; else the read bandwidth."""
-    if r.level >= 3:
+    if r.level >= 3 and r.name not in BANDWIDTH_LEVEL3:
         return "BENCH_CEILING_FLOPS"
     writes = [a for a in r.args if isinstance(a, (Vec, Mat, Packed)) and a.out]
     if any(isinstance(a, (Mat, Packed)) for a in writes) or (r.level == 1 and writes):
@@ -78,6 +98,8 @@ def bindings(r):
         elif isinstance(a, Mat):
             out.append((a.ld, "int64_t", re.sub(r"gblas_band_rows\((\w+), (\w+)\)",
                                                 r"(\1 + \2 + 1)", a.ld_rows[1])))
+            if a.stride:
+                out.append((a.stride, "int64_t", "%s * (%s)" % (a.ld, a.cols)))
     return out
 
 
@@ -105,6 +127,8 @@ def elems_expr(a):
         return "bench_vec_elems(%s, %s)" % (a.n, a.inc)
     if isinstance(a, Packed):
         return "%s * (%s + 1) / 2" % (a.n, a.n)
+    if a.count:
+        return "%s * (%s) * %s" % (a.ld, a.cols, a.count)
     return "%s * (%s)" % (a.ld, a.cols)
 
 
@@ -117,10 +141,25 @@ def operands(r, t, side):
     inputs = ["bb->in0", "bb->in1"]
     prev_out = None
     for a in r.args:
+        array = isinstance(a, Mat) and a.array
         if isinstance(a, (Vec, Mat, Packed)) and not a.out:
             if not inputs:
                 raise SystemExit("gen_bench: %s has more than two input operands" % r.name)
-            lines.append("const %s *const %s = %s;" % (T, a.name, inputs.pop(0)))
+            buf = inputs.pop(0)
+            if array:
+                lines.append("const %s *const *const %s = (const %s *const *)%s;"
+                             % (T, a.name, T, buf.replace("->", "->arr_")))
+            elif r.name in IN_PLACE and buf == "bb->in0":
+                lines.append("const %s *const %s = bb->in_place ? bb->out[%s] : bb->in0;"
+                             % (T, a.name, SIDE[side]))
+            else:
+                lines.append("const %s *const %s = %s;" % (T, a.name, buf))
+        elif array:
+            if prev_out is not None:
+                raise SystemExit("gen_bench: %s has more than one output array" % r.name)
+            lines.append("%s *const *const %s = (%s *const *)bb->arr_out[%s];"
+                         % (T, a.name, T, SIDE[side]))
+            prev_out = a
         elif isinstance(a, (Vec, Mat, Packed)):
             if prev_out is None:
                 lines.append("%s *const %s = bb->out[%s];" % (T, a.name, SIDE[side]))
@@ -158,6 +197,9 @@ def call_args(r, side):
             inc = a.inc if isinstance(a, Vec) else a.ld
             out.append(a.name)
             out.append({"gblas": inc, "cblas": "(blasint)" + inc, "cublas": "(int)" + inc}[side])
+            if isinstance(a, Mat) and a.stride:
+                out.append({"gblas": a.stride, "cblas": "(blasint)" + a.stride,
+                            "cublas": "(long long)" + a.stride}[side])
         elif isinstance(a, Scalar):
             out.append(a.name if side == "cblas" else "&" + a.name)
         elif isinstance(a, Array):
@@ -174,7 +216,7 @@ def ref_name(r, t, side):
     pub = r.public(t)[len("gblas_"):]
     if side == "cblas":
         return "cblas_" + pub
-    return "cublas" + pub[0].upper() + pub[1:]
+    return "cublas" + "".join(w[0].upper() + w[1:] for w in pub.split("_"))
 
 
 def side_function(r, side):
@@ -251,6 +293,8 @@ def dispatch(ret, name, params, args, fn, default, rs, comment):
            "    switch (bench_case_table_routine(bc)) {\n"]
     for r in rs:
         call = "%s_%s(%s);" % (fn, r.name, args)
+        if fn == "call_cblas" and r.name in CBLAS_BY_HAND:
+            call = "bench_cblas_%s(%s);" % (r.name, args)
         out.append("    case %s: %s\n" % (enum_name(r), call + " break;" if ret == "void"
                                           else "return " + call))
     out.append("    default: %s\n    }\n}\n" % default)
@@ -280,6 +324,7 @@ def gen_bench():
              "    char result; /* what it returns through its result pointer: 'T' the element\n"
              "                    type, 'R' its real type, 'I' an int64_t index; 0 nothing */\n"
              "    int calls;   /* 1 when the bench can call it (it has a vector or matrix) */\n"
+             "    int arrays;  /* 1 when its matrices are given by arrays of pointers */\n"
              "    bench_ceiling_kind ceiling;\n"
              "} bench_routine_info;\n\n"
              "extern const bench_routine_info bench_routine_table[BENCH_TABLE_ROUTINES];\n\n"
@@ -299,9 +344,10 @@ def gen_bench():
          "const bench_routine_info bench_routine_table[BENCH_TABLE_ROUTINES] = {\n"]
     for r in ROUTINES:
         res = result_kind(r)
-        c.append("    [%s] = {\"%s\", \"%s\", %d, %s, %d, %s},\n"
+        arrays = any(isinstance(a, Mat) and a.array for a in r.args)
+        c.append("    [%s] = {\"%s\", \"%s\", %d, %s, %d, %d, %s},\n"
                  % (enum_name(r), r.name, r.types, r.level, "'%s'" % res if res else "0",
-                    1 if callable_(r) else 0, ceiling(r)))
+                    1 if callable_(r) else 0, 1 if arrays else 0, ceiling(r)))
     c.append("};\n")
     for r in rs:
         c.append("\n/* ---- %s ---- */\n" % r.name)
@@ -309,7 +355,8 @@ def gen_bench():
         c.append(work_function(r, "flops"))
         c.append(work_function(r, "bytes"))
         c.append(side_function(r, "gblas"))
-        c.append(side_function(r, "cblas"))
+        if r.name not in CBLAS_BY_HAND:
+            c.append(side_function(r, "cblas"))
     c.append(dispatch("void", "bench_table_elems", "const bench_case *bc, bench_buffers *bb",
                       "bc, bb", "elems", "break;", rs,
                       "Element counts of the case's buffers (out_es is set by the caller)."))
@@ -323,7 +370,8 @@ def gen_bench():
                       "One gblas call of the case on out[BENCH_SIDE_GBLAS]."))
     c.append(dispatch("void", "bench_cblas_call", "const bench_case *bc, bench_buffers *bb",
                       "bc, bb", "call_cblas", "break;", rs,
-                      "One OpenBLAS (CBLAS) call of the case on out[BENCH_SIDE_REF]."))
+                      "One OpenBLAS (CBLAS) call of the case on out[BENCH_SIDE_REF] (composed\n"
+                      " * by hand in bench_cpu_compose.c where CBLAS has no call of the form)."))
     c.append("\n#ifdef GBLAS_BENCH_CUDA\n")
     for r in rs:
         c.append("\n" + side_function(r, "cublas"))
