@@ -59,7 +59,7 @@ template <int I> struct DgemmKernels {
     /* A batched GEMM: one k range, a grid (tiles, 1, entries) per chunk of the batch; the
      * kAligned instance only where the host knows every entry's alignment (strided). */
     static cudaError_t launch_batched(gblas_cuda_env *env, const GemmArgs<double> &g) {
-        const bool arrays = g.batch.a_array != nullptr;
+        const bool arrays = g.batch.c_array != nullptr;
         const bool vec_a = vectors(g.A, g.lda, g.batch.stride_a, arrays, g.transa, g.k);
         const bool vec_b = vectors(g.B, g.ldb, g.batch.stride_b, arrays, !g.transb, g.k);
         const Fn kernel = arrays ? get<GemmBatchMode::kArrays>(g.transa, g.transb, false)

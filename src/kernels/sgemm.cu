@@ -76,7 +76,7 @@ template <int I> struct SgemmKernels {
     }
     /* A batched GEMM: one k range, a grid (tiles, 1, entries) per chunk of the batch. */
     static cudaError_t launch_batched(gblas_cuda_env *env, const GemmArgs<float> &g) {
-        const bool arrays = g.batch.a_array != nullptr;
+        const bool arrays = g.batch.c_array != nullptr;
         const bool vec_a = gemm_vectors(g.A, g.lda, g.batch.stride_a, arrays, 4);
         const bool vec_b = gemm_vectors(g.B, g.ldb, g.batch.stride_b, arrays, 4);
         const bool vec_c = gemm_vectors<float>(g.C, g.ldc, g.batch.stride_c, arrays, 4);

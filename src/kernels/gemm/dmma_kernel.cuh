@@ -314,8 +314,11 @@ __global__ void __launch_bounds__(Shape::kThreads, Shape::kMinBlocks)
     using TA = OperandTile<BM, kTransA>;
     constexpr int MT = WM / 8, NT = WN / 8;
     if constexpr (kBatch != GemmBatchMode::kNone) {
-        A = batch_operand<kBatch>(batch.a_array, A, batch.stride_a);
-        B = batch_operand<kBatch>(batch.b_array, B, batch.stride_b);
+        /* alpha == 0 or k == 0: A and B are never read, nor their arrays (then maybe NULL) */
+        if (k > 0 && scalar_value<double>(alpha_s) != double(0)) {
+            A = batch_operand<kBatch>(batch.a_array, A, batch.stride_a);
+            B = batch_operand<kBatch>(batch.b_array, B, batch.stride_b);
+        }
         C = batch_operand<kBatch>(batch.c_array, C, batch.stride_c);
     }
     if constexpr (kBatch == GemmBatchMode::kArrays) {

@@ -26,7 +26,7 @@ template <typename T> struct GemmArgs {
 
     /* One product on host-given pointers: the plain GEMM, whose paths (GEMV, peels, split-K)
      * may need the pointers or the scratch. Anything else runs the batched kernel instances. */
-    bool plain() const { return batch.count == 1 && !batch.a_array; }
+    bool plain() const { return batch.count == 1 && !batch.c_array; }
     /* The GEMM of rows [r0, r0 + rows) of C (plain only). */
     GemmArgs rows(int64_t r0, int64_t count) const {
         GemmArgs s = *this;
@@ -127,13 +127,14 @@ cudaError_t for_each_batch_chunk(const GemmArgs<T> &g, Launch &&launch) {
     for (int64_t first = 0; first < g.batch.count; first += kMaxGridZ) {
         GemmArgs<T> c = g;
         c.batch.count = g.batch.count - first < kMaxGridZ ? g.batch.count - first : kMaxGridZ;
-        if (g.batch.a_array) {
-            c.batch.a_array += first;
-            c.batch.b_array += first;
+        /* A and B, or their arrays, may be NULL where alpha == 0 or k == 0 (never read) */
+        if (g.batch.c_array) {
+            if (c.batch.a_array) c.batch.a_array += first;
+            if (c.batch.b_array) c.batch.b_array += first;
             c.batch.c_array += first;
         } else {
-            c.A += first * g.batch.stride_a;
-            c.B += first * g.batch.stride_b;
+            if (c.A) c.A += first * g.batch.stride_a;
+            if (c.B) c.B += first * g.batch.stride_b;
             c.C += first * g.batch.stride_c;
         }
         const cudaError_t err = launch(c, (unsigned)c.batch.count);
