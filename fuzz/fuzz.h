@@ -140,7 +140,8 @@ extern const int fz_entry_count;
 int fz_same_message(const char *a, const char *b);
 /* Set before any input runs: a problem aborts the process (libFuzzer then keeps the input)
  * instead of being counted. fz_trace (fz_open_sides sets it when GBLAS_FUZZ_TRACE is in the
- * environment): each routine call is printed before it runs. */
+ * environment): each sequence's and each call's byte offset and the call picked are printed,
+ * and each routine call's decoded arguments before it runs. */
 extern int fz_fatal, fz_trace;
 
 /* The two sides of a run (FZ_SIDES of them, allocated): "cpu" (the CPU reference path against

@@ -326,13 +326,20 @@ static void memory_call(int *problems, fz_side *sides, fz_input *in) {
 
 /* ---- the input loop ------------------------------------------------------------------------ */
 enum { CALL_MODE, CALL_THREADS, CALL_WORKSPACE, CALL_COPY, CALL_MEMORY, CALL_EXTRA };
+static const char *const HANDLE_CALLS[CALL_EXTRA] = {"(pointer mode)", "(threads)",
+                                                     "(workspace)", "(copy)", "(memory)"};
 
 static int run_sequence(fz_side *sides, const uint8_t *data, size_t size) {
     fz_input in = {data, size};
     int problems = 0, mode = GBLAS_POINTER_MODE_HOST;
     reset(sides);
     for (int c = 0; c < FZ_MAX_CALLS && in.left > 0; c++) {
+        const size_t at = size - in.left;
         const int pick = next(&in) % (fz_entry_count + CALL_EXTRA);
+        if (fz_trace)
+            fprintf(stderr, "gblas-fuzz: call at byte %zu: %s\n", at,
+                    pick < fz_entry_count ? fz_entries[pick].name
+                                          : HANDLE_CALLS[pick - fz_entry_count]);
         if (pick >= fz_entry_count) {
             switch (pick - fz_entry_count) {
             case CALL_MODE: pointer_mode_call(&problems, sides, &in, &mode); break;
@@ -369,9 +376,11 @@ int fz_run_input(fz_side *sides, const uint8_t *data, size_t size) {
     size_t start = 0;
     for (size_t i = 0; i + sizeof FZ_SPLIT <= size; i++)
         if (memcmp(data + i, FZ_SPLIT, sizeof FZ_SPLIT) == 0) {
+            if (fz_trace) fprintf(stderr, "gblas-fuzz: sequence at byte %zu\n", start);
             problems += run_sequence(sides, data + start, i - start);
             start = i + sizeof FZ_SPLIT;
             i = start - 1;
         }
+    if (fz_trace) fprintf(stderr, "gblas-fuzz: sequence at byte %zu\n", start);
     return problems + run_sequence(sides, data + start, size - start);
 }
