@@ -128,21 +128,34 @@ int fz_prepare(fz_call *z);
 void fz_check(fz_call *z);
 
 typedef void fz_routine_fn(fz_call *z);
+/* What a pick calls: a routine (run), or one of the handle and memory calls of fuzz_session.c. */
+typedef enum {
+    FZ_CALL_ROUTINE,
+    FZ_CALL_MODE,
+    FZ_CALL_THREADS,
+    FZ_CALL_WORKSPACE,
+    FZ_CALL_COPY,
+    FZ_CALL_MEMORY
+} fz_call_kind;
 typedef struct {
     const char *name;
     fz_type type;
     fz_routine_fn *run;
+    fz_call_kind call;
 } fz_entry;
-extern const fz_entry fz_entries[]; /* fuzz_calls_gen.c */
+/* fuzz_calls_gen.c: indexed by pick id, a stable number per entry (routines/gen_fuzz.py) */
+extern const fz_entry fz_entries[];
 extern const int fz_entry_count;
 
 /* Whether two messages are the same text, pointers ("0x...") aside. */
 int fz_same_message(const char *a, const char *b);
-/* Set before any input runs: a problem aborts the process (libFuzzer then keeps the input)
- * instead of being counted. fz_trace (fz_open_sides sets it when GBLAS_FUZZ_TRACE is in the
- * environment): each sequence's and each call's byte offset and the call picked are printed,
- * and each routine call's decoded arguments before it runs. */
-extern int fz_fatal, fz_trace;
+/* Set before any input runs: fz_fatal, a problem aborts the process (libFuzzer then keeps the
+ * input) instead of being counted; fz_canonical (the replay sets it), a pick that folds (a value
+ * past the last id, fuzz_session.c) is a problem, since what it calls moves when routines are
+ * added. fz_trace (fz_open_sides sets it when GBLAS_FUZZ_TRACE is in the environment): each
+ * sequence's and call's byte offset, the pick's value and the call it picks are printed, and
+ * each routine call's decoded arguments before it runs. */
+extern int fz_fatal, fz_trace, fz_canonical;
 
 /* The two sides of a run (FZ_SIDES of them, allocated): "cpu" (the CPU reference path against
  * the default path, or the one GBLAS_FUZZ_CPU_PATH names) or "cuda" (the CPU's default path against CUDA). NULL with a message on

@@ -27,7 +27,7 @@
 enum { FZ_MAX_ELEMS = 1 << 16 }; /* a valid call's operand larger than this is not made */
 #define FZ_ADDRESS_TOP ((uint64_t)1 << 47) /* the API's address-space top (x86-64 user space) */
 
-int fz_fatal, fz_trace;
+int fz_fatal, fz_trace, fz_canonical;
 
 /* ---- reporting ------------------------------------------------------------------------------ */
 int fz_same_message(const char *a, const char *b) {

@@ -25,11 +25,18 @@ increment and leading-dimension rule that fails marks the call invalid (fzc->bad
 exactly its extent, and decides whether the call can run. Then the routine is called once per
 side and fz_check compares the sides.
 
-An input's first byte of each call picks an entry of fz_entries modulo (entries + the handle
-calls), so a routine added to the table changes what the committed corpus decodes to: remap
-the corpus's pick bytes with the table (as the commit "fuzz corpus: pick bytes remapped" did for
-the Level-2 routines: offsets of each call's first byte from a replay of the old harness, the
-byte rewritten to the same routine's new index, traces compared before and after).
+Each call of an input starts with a pick: an id of the append-only list PICKS below (the public
+names of routines and the harness's handle and memory calls), read as one byte (ids 0-127) or
+two (128 + ((b - 128) << 8 | next byte), ids up to 32895); a value past the last id folds modulo
+the count (fuzz_session.c). An id never changes meaning, so a routine added to the table (appended
+to PICKS when it is fuzzed) leaves every canonical pick of the corpus as it was. Only a folded
+pick moves when the count grows: the committed corpus holds canonical picks only (the replay
+counts a folded pick as a problem; fuzz/canonical-picks rewrites new inputs before they are
+packed into it). Why a list and not a hash of the name: ids stay dense (every byte value picks
+something useful, which the fuzzer's mutations need) and collision-free, and the list spells the
+order the corpus depends on. The list was made in the commit that remapped the corpus to it: the
+60 Level-1/2 and GEMM entries and the 5 handle calls kept their old indices, so each old pick
+byte b became b % 65.
 """
 import re
 
@@ -38,6 +45,25 @@ from table import (ROUTINES, TYPES, Array, Diag, Let, Mat, Op, Packed, Result, S
 from gen_common import BANNER, ENUM_TYPES, params, wrap
 
 FZ_TYPE = {"s": "FZ_S", "d": "FZ_D", "c": "FZ_C", "z": "FZ_Z"}
+# The harness's own calls (fuzz_session.c) among the picks.
+HANDLE_CALLS = {"(pointer mode)": "FZ_CALL_MODE", "(threads)": "FZ_CALL_THREADS",
+                "(workspace)": "FZ_CALL_WORKSPACE", "(copy)": "FZ_CALL_COPY",
+                "(memory)": "FZ_CALL_MEMORY"}
+# The pick ids, append-only: never remove, reorder or rename an entry (a routine keeps its
+# place in the fuzzer once it has an id); append each newly fuzzed routine's public names.
+PICKS = [
+    "gblas_sdot", "gblas_ddot", "gblas_snrm2", "gblas_dnrm2", "gblas_sasum", "gblas_dasum",
+    "gblas_isamax", "gblas_idamax", "gblas_isamin", "gblas_idamin", "gblas_saxpy", "gblas_daxpy",
+    "gblas_sscal", "gblas_dscal", "gblas_scopy", "gblas_dcopy", "gblas_sswap", "gblas_dswap",
+    "gblas_srot", "gblas_drot", "gblas_srotm", "gblas_drotm", "gblas_srotg", "gblas_drotg",
+    "gblas_srotmg", "gblas_drotmg", "gblas_sgemv", "gblas_dgemv", "gblas_sgbmv", "gblas_dgbmv",
+    "gblas_ssymv", "gblas_dsymv", "gblas_ssbmv", "gblas_dsbmv", "gblas_sspmv", "gblas_dspmv",
+    "gblas_strmv", "gblas_dtrmv", "gblas_stbmv", "gblas_dtbmv", "gblas_stpmv", "gblas_dtpmv",
+    "gblas_strsv", "gblas_dtrsv", "gblas_stbsv", "gblas_dtbsv", "gblas_stpsv", "gblas_dtpsv",
+    "gblas_sger", "gblas_dger", "gblas_ssyr", "gblas_dsyr", "gblas_sspr", "gblas_dspr",
+    "gblas_ssyr2", "gblas_dsyr2", "gblas_sspr2", "gblas_dspr2", "gblas_sgemm", "gblas_dgemm",
+    "(pointer mode)", "(threads)", "(workspace)", "(copy)", "(memory)",
+]
 ENUM_DECODERS = {Op: "fz_op", Uplo: "fz_uplo", Diag: "fz_diag", Side: "fz_side_mode"}
 # Triangular solves: their matrices are filled diagonally dominant (a solve of random data
 # amplifies rounding past any tolerance).
@@ -163,6 +189,22 @@ def decoder(r):
     return "".join(out)
 
 
+def picks(fuzzed):
+    """PICKS with each routine name as its (routine, type); every fuzzed (routine, type) must be
+    in the list, and everything in the list must be fuzzed or a handle call."""
+    by_name = {r.public(t): (r, t) for r in fuzzed for t in r.types}
+    missing = [n for n in by_name if n not in PICKS]
+    if missing:
+        raise SystemExit("gen_fuzz: %s fuzzed but not in PICKS: append them at its end"
+                         % ", ".join(missing))
+    unknown = [p for p in PICKS if p not in by_name and p not in HANDLE_CALLS]
+    if unknown or len(set(PICKS)) != len(PICKS):
+        raise SystemExit("gen_fuzz: PICKS names %s, not fuzzed routines or handle calls (an id "
+                         "stays with its routine: keep it fuzzed), or holds a name twice"
+                         % ", ".join(unknown))
+    return [p if p in HANDLE_CALLS else by_name[p] for p in PICKS]
+
+
 def gen_fuzz():
     out = [BANNER, "/* fuzz_calls_gen.c: the fuzz harness's decoder of every routine (see\n"
            " * routines/gen_fuzz.py) and the table of (routine, type) entries an input picks\n"
@@ -171,9 +213,13 @@ def gen_fuzz():
     fuzzed = [r for r in ROUTINES if r.fuzz]
     for r in fuzzed:
         out.append(decoder(r))
-    out.append("\nconst fz_entry fz_entries[] = {\n")
-    for r in fuzzed:
-        for t in r.types:
-            out.append('    {"%s", %s, fz_%s},\n' % (r.public(t), FZ_TYPE[t], r.name))
+    out.append("\n/* Indexed by pick id (routines/gen_fuzz.py's PICKS, append-only). */\n")
+    out.append("const fz_entry fz_entries[] = {\n")
+    for p in picks(fuzzed):
+        if isinstance(p, str):
+            out.append('    {"%s", FZ_S, NULL, %s},\n' % (p, HANDLE_CALLS[p]))
+        else:
+            r, t = p
+            out.append('    {"%s", %s, fz_%s, FZ_CALL_ROUTINE},\n' % (r.public(t), FZ_TYPE[t], r.name))
     out.append("};\nconst int fz_entry_count = (int)(sizeof fz_entries / sizeof fz_entries[0]);\n")
     return "".join(out)

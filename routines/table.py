@@ -148,10 +148,9 @@ class Routine:
     # Whether gblas-bench has cases for it (its calls generated for gblas, CBLAS and cuBLAS);
     # False where the bench cannot express it yet (BLAS extensions without a CBLAS form, batches)
     bench: bool = True
-    # Whether the fuzz harness calls it. False for the routines added after the corpus's last
-    # remap (routines/gen_fuzz.py): an input picks its routine by index in the fuzzer's table,
-    # so a new entry changes what every corpus input calls until the corpus is remapped, and
-    # batched operands (strides, pointer arrays) have no decoder yet
+    # Whether the fuzz harness calls it: True needs the routine's public names appended to
+    # routines/gen_fuzz.py's PICKS (the fuzzer's stable ids, so that the corpus keeps its
+    # meaning); False until the harness can decode its arguments
     fuzz: bool = True
 
     def public(self, t):
