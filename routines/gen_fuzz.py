@@ -12,6 +12,12 @@ A decoder reads the routine's arguments from the fuzz input in BLAS order, by ro
                               matrix's rows gblas_band_rows(kl, ku) are the harness's own
                               fz_band_rows (the same saturating rule, fuzz.h)
   Packed    fz_packed         n (n + 1) / 2 elements (check.h's gblas_check_packed rules)
+  Mat with count and stride   fz_stride (after the ld), then fz_mat and fz_strided: a strided
+                              batch (its count, a Size, decoded by fz_count: small or an edge)
+  Mat with count and array    fz_mat_array: an array of pointers to matrices each allocated to
+                              its extent; an input's entries may share matrices (with its
+                              earlier entries and with the input array before it), an output's
+                              never (the aliasing a valid call may have)
   Result    fz_result         always needed
   Array     fz_array          `length` values
   Let       a local, the table's expression with gblas_scalar_is(h, t, ...) read as
@@ -63,11 +69,16 @@ PICKS = [
     "gblas_sger", "gblas_dger", "gblas_ssyr", "gblas_dsyr", "gblas_sspr", "gblas_dspr",
     "gblas_ssyr2", "gblas_dsyr2", "gblas_sspr2", "gblas_dspr2", "gblas_sgemm", "gblas_dgemm",
     "(pointer mode)", "(threads)", "(workspace)", "(copy)", "(memory)",
+    "gblas_sgemm_strided_batched", "gblas_dgemm_strided_batched", "gblas_sgemm_batched",
+    "gblas_dgemm_batched", "gblas_sgeam", "gblas_dgeam", "gblas_sdgmm", "gblas_ddgmm",
+    "gblas_ssymm", "gblas_dsymm", "gblas_ssyrk", "gblas_dsyrk", "gblas_ssyr2k", "gblas_dsyr2k",
+    "gblas_strmm", "gblas_dtrmm", "gblas_strsm", "gblas_dtrsm", "gblas_strsm_batched",
+    "gblas_dtrsm_batched",
 ]
 ENUM_DECODERS = {Op: "fz_op", Uplo: "fz_uplo", Diag: "fz_diag", Side: "fz_side_mode"}
 # Triangular solves: their matrices are filled diagonally dominant (a solve of random data
 # amplifies rounding past any tolerance).
-SOLVES = {"trsv", "tbsv", "tpsv"}
+SOLVES = {"trsv", "tbsv", "tpsv", "trsm", "trsm_batched"}
 BAND = re.compile(r"^gblas_band_rows\((\w+), (\w+)\)$")
 
 
@@ -134,9 +145,11 @@ def decoder(r):
     may read an increment that comes later in BLAS order), then scalars, Lets and operands."""
     out = ["\n/* %s: %s */\n" % (r.name, ", ".join(n for _, n in params(r, None))),
            "static void fz_%s(fz_call *fzc) {\n" % r.name]
+    counts = {a.count for a in r.args if isinstance(a, Mat) and a.count}
     for a in r.args:
         if isinstance(a, Size):
-            out.append('    const int64_t %s = fz_size(fzc, "%s");\n' % (a.name, a.name))
+            out.append('    const int64_t %s = %s(fzc, "%s");\n'
+                       % (a.name, "fz_count" if a.name in counts else "fz_size", a.name))
         elif type(a) in ENUM_DECODERS:
             out.append("    const %s %s = %s(fzc);\n"
                        % (ENUM_TYPES[type(a)], a.name, ENUM_DECODERS[type(a)]))
@@ -144,6 +157,10 @@ def decoder(r):
             out.append("    const int64_t %s = fz_inc(fzc);\n" % a.inc)
         elif isinstance(a, Mat):
             out.append("    const int64_t %s = fz_ld(fzc, %s);\n" % (a.ld, c_expr(a.ld_rows[1])))
+            if a.stride:
+                out.append(wrap("    const int64_t %s = fz_stride(" % a.stride,
+                                ["fzc", '"%s"' % a.stride, c_expr(a.rows), c_expr(a.cols), a.ld],
+                                ");", indent=8))
     for a in r.args:
         if isinstance(a, Let):
             out.append("    const int %s = %s;\n" % (a.name, let_expr(a.expr)))
@@ -160,10 +177,23 @@ def decoder(r):
             out.append(wrap("    fz_arg *%s = fz_vec(" % a.name,
                             ["fzc", '"%s"' % a.name, a.n, a.inc, a.need, str(int(a.out))], ");",
                             indent=8))
+        elif isinstance(a, Mat) and a.array:
+            # an input array may share members with the input array before it
+            share = next((b.name for b in reversed(r.args[:r.args.index(a)])
+                          if isinstance(b, Mat) and b.array and not b.out), "NULL")
+            out.append(wrap("    fz_arg *%s = fz_mat_array(" % a.name,
+                            ["fzc", '"%s"' % a.name, c_expr(a.rows), c_expr(a.cols), a.ld,
+                             c_expr(a.ld_rows[1]), a.count, a.need, str(int(a.out)),
+                             "NULL" if a.out else share], ");", indent=8))
+            shape = structure(r, a)
+            if shape:
+                out.append(shape)
         elif isinstance(a, Mat):
             out.append(wrap("    fz_arg *%s = fz_mat(" % a.name,
                             ["fzc", '"%s"' % a.name, c_expr(a.rows), c_expr(a.cols), a.ld,
                              c_expr(a.ld_rows[1]), a.need, str(int(a.out))], ");", indent=8))
+            if a.stride:
+                out.append("    fz_strided(fzc, %s, %s, %s);\n" % (a.name, a.count, a.stride))
             shape = structure(r, a)
             if shape:
                 out.append(shape)
