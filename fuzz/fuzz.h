@@ -47,7 +47,7 @@ typedef struct {
  * count matrices rows x cols, the i-th at element i * stride; an array of pointers is 1 x count,
  * each entry pointing to a member: an argument of its own (a matrix allocated to its extent,
  * never given to the call itself), which several entries may share. */
-typedef struct {
+typedef struct fz_arg {
     const char *name;
     fz_kind kind;
     char elem_kind; /* 'T' the element type, 'R' its real type, 'I' an int64_t index */
@@ -59,6 +59,8 @@ typedef struct {
     int64_t count, stride;       /* a strided batch (count 1: one matrix) */
     int member;                  /* an array's member: its extent is the caller's, not checked */
     int too_many;                /* an array needed with more members than the harness makes */
+    struct fz_arg *alias;        /* an in-place call: the input whose buffer this output is */
+    int in_place;                /* an input some output is (fz_in_place) */
     uint8_t members[FZ_MAX_BATCH]; /* an array's entries: the index of each one's member */
     /* A structured operand: element (r, j) of a full or band matrix's storage (row r of column
      * j) is A(i, j), i = r (full) or r + j - off (band), referenced when max(0, j - ku) <= i <=
@@ -127,6 +129,10 @@ int64_t fz_stride(fz_call *z, const char *name, int64_t rows, int64_t cols, int6
 void fz_strided(fz_call *z, fz_arg *a, int64_t count, int64_t stride);
 fz_arg *fz_mat_array(fz_call *z, const char *name, int64_t rows, int64_t cols, int64_t ld,
                      int64_t ld_rows, int64_t count, int need, int out, const fz_arg *share);
+/* An in-place call, after the output's fz_mat: where valid (the routine allows output `out` to
+ * be input `in`, which has its shape and leading dimension), now and then gives the call in's
+ * buffer for out; in is then written (and owned as out would be). */
+void fz_in_place(fz_call *z, fz_arg *out, fz_arg *in, int valid);
 /* Structured operands, after fz_mat, fz_packed or fz_mat_array (then of each member): a band
  * of an m-row matrix (its storage rows fz_band_rows(kl, ku)), a full matrix's or a packed uplo
  * triangle. unit: the diagonal is not referenced; solve: a triangular solve's matrix. */

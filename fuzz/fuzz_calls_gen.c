@@ -836,6 +836,8 @@ static void fz_geam(fz_call *fzc) {
     fz_arg *B = fz_mat(fzc, "B", transb == GBLAS_OP_N ? m : n, transb == GBLAS_OP_N ? n : m, ldb,
         transb == GBLAS_OP_N ? m : n, work && !beta_zero, 0);
     fz_arg *C = fz_mat(fzc, "C", m, n, ldc, m, work, 1);
+    fz_in_place(fzc, C, A, transa == GBLAS_OP_N && ldc == lda);
+    fz_in_place(fzc, C, B, transb == GBLAS_OP_N && ldc == ldb);
     if (!fz_prepare(fzc)) return;
     for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
         gblas_handle_t fzh = fzc->side[fzs]->h;
@@ -862,6 +864,7 @@ static void fz_dgmm(fz_call *fzc) {
     fz_arg *A = fz_mat(fzc, "A", m, n, lda, m, work, 0);
     fz_arg *x = fz_vec(fzc, "x", side == GBLAS_SIDE_LEFT ? m : n, incx, work, 0);
     fz_arg *C = fz_mat(fzc, "C", m, n, ldc, m, work, 1);
+    fz_in_place(fzc, C, A, ldc == lda);
     if (!fz_prepare(fzc)) return;
     for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
         gblas_handle_t fzh = fzc->side[fzs]->h;
@@ -990,6 +993,7 @@ static void fz_trmm(fz_call *fzc) {
     fz_triangle(fzc, A, uplo, diag == GBLAS_DIAG_UNIT, 0);
     fz_arg *B = fz_mat(fzc, "B", m, n, ldb, m, work && !alpha_zero, 0);
     fz_arg *C = fz_mat(fzc, "C", m, n, ldc, m, work, 1);
+    fz_in_place(fzc, C, B, ldc == ldb);
     if (!fz_prepare(fzc)) return;
     for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
         gblas_handle_t fzh = fzc->side[fzs]->h;

@@ -326,6 +326,16 @@ fz_arg *fz_mat_array(fz_call *z, const char *name, int64_t rows, int64_t cols, i
     return a;
 }
 
+void fz_in_place(fz_call *z, fz_arg *out, fz_arg *in, int valid) {
+    const uint8_t b = take(z->input);
+    if (!valid || b % 4 != 0 || out->alias != NULL) return;
+    out->alias = in;
+    in->out = 1;
+    in->need |= out->need;
+    in->in_place = 1;
+    describe(z, "[%s is %s] ", out->name, in->name);
+}
+
 /* Beyond any operand the harness makes: bounds kept here stay clear of overflow. */
 #define FZ_BIG ((int64_t)1 << 40)
 static int64_t clip(int64_t v) { return v < 0 ? 0 : v > FZ_BIG ? FZ_BIG : v; }
@@ -538,7 +548,8 @@ static void fill(const fz_call *z, fz_arg *a, int index) {
         return;
     }
     uint64_t seed = (uint64_t)z->data_seed * 1000003u + (uint64_t)index;
-    const int specials = z->data_seed & 0x80, poison = a->out && beta_is_zero(z);
+    /* an output that is also an input keeps its values: beta == 0 says nothing of the input */
+    const int specials = z->data_seed & 0x80, poison = a->out && !a->in_place && beta_is_zero(z);
     /* a solve's off-diagonal elements: k/16 scaled by 2^-p, 2^p >= 4 (terms per row) */
     double scale = 1;
     if (a->map && a->solve)
@@ -597,6 +608,10 @@ int fz_prepare(fz_call *z) {
     for (int i = 0; i < z->nargs; i++) {
         fz_arg *a = &z->args[i];
         const int null = a->choice >= 248;
+        if (a->alias) { /* the input's buffer, placed with it */
+            a->comps = 0;
+            continue;
+        }
         a->comp_bytes = a->elem_kind == 'I' || a->elem_kind == 'P' ? 8 : real_bytes;
         const size_t elem_bytes = a->comp_bytes * comps_per_elem(z, a);
         uint64_t elems;
@@ -631,6 +646,9 @@ int fz_prepare(fz_call *z) {
         for (int i = 0; i < z->nargs; i++)
             if (z->args[i].comps != 0 && (z->args[i].kind == FZ_POINTERS) == pass)
                 place(z, &z->args[i], i);
+    for (int i = 0; i < z->nargs; i++)
+        if (z->args[i].alias)
+            for (int s = 0; s < FZ_SIDES; s++) z->args[i].p[s] = z->args[i].alias->p[s];
     return 1;
 }
 

@@ -14,6 +14,8 @@ A decoder reads the routine's arguments from the fuzz input in BLAS order, by ro
   Packed    fz_packed         n (n + 1) / 2 elements (check.h's gblas_check_packed rules)
   Mat with count and stride   fz_stride (after the ld), then fz_mat and fz_strided: a strided
                               batch (its count, a Size, decoded by fz_count: small or an edge)
+  Mat named in IN_PLACE       then fz_in_place: now and then the input's buffer for the output,
+                              where the routine's documentation allows it
   Mat with count and array    fz_mat_array: an array of pointers to matrices each allocated to
                               its extent; an input's entries may share matrices (with its
                               earlier entries and with the input array before it), an output's
@@ -79,6 +81,14 @@ ENUM_DECODERS = {Op: "fz_op", Uplo: "fz_uplo", Diag: "fz_diag", Side: "fz_side_m
 # Triangular solves: their matrices are filled diagonally dominant (a solve of random data
 # amplifies rounding past any tolerance).
 SOLVES = {"trsv", "tbsv", "tpsv", "trsm", "trsm_batched"}
+# Outputs that may be an input, where the table's documentation says so: routine -> (output,
+# input, the C condition under which the call may pass one buffer for both).
+IN_PLACE = {
+    "trmm": [("C", "B", "ldc == ldb")],
+    "geam": [("C", "A", "transa == GBLAS_OP_N && ldc == lda"),
+             ("C", "B", "transb == GBLAS_OP_N && ldc == ldb")],
+    "dgmm": [("C", "A", "ldc == lda")],
+}
 BAND = re.compile(r"^gblas_band_rows\((\w+), (\w+)\)$")
 
 
@@ -194,6 +204,9 @@ def decoder(r):
                              c_expr(a.ld_rows[1]), a.need, str(int(a.out))], ");", indent=8))
             if a.stride:
                 out.append("    fz_strided(fzc, %s, %s, %s);\n" % (a.name, a.count, a.stride))
+            for o, i, cond in IN_PLACE.get(r.name, []):
+                if o == a.name:
+                    out.append("    fz_in_place(fzc, %s, %s, %s);\n" % (o, i, cond))
             shape = structure(r, a)
             if shape:
                 out.append(shape)
