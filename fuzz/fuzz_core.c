@@ -272,7 +272,7 @@ int64_t fz_stride(fz_call *z, const char *name, int64_t rows, int64_t cols, int6
 void fz_strided(fz_call *z, fz_arg *a, int64_t count, int64_t stride) {
     a->stride = stride;
     if (stride < 0) z->bad = 1;
-    if (!a->need || count <= 1) return; /* a needed operand's batch is not empty */
+    if (!a->need || count <= 1) return; /* one matrix (or none read): the stride moves nothing */
     a->count = count;
     /* outputs apart: the API's rule (a stride below one matrix's extent) when it can reckon
      * that extent; past the address space it fails the extent check (fz_prepare) */
@@ -383,15 +383,15 @@ int fz_scalar_is(const fz_call *z, const fz_arg *a, double v) {
 }
 
 /* ---- the sides' memory ------------------------------------------------------------------ */
-/* Backend memory on a device side is device memory; everything else is host memory. */
+/* Data in backend memory (vectors, matrices, packed triangles, arrays of pointers). */
 static int is_data(const fz_arg *a) {
     return a->kind == FZ_VEC || a->kind == FZ_MAT || a->kind == FZ_PACKED ||
            a->kind == FZ_POINTERS;
 }
 
+/* Backend memory on a device side is device memory; everything else is host memory. */
 static int on_device(const fz_call *z, int s, const fz_arg *a) {
-    const int data = is_data(a);
-    return z->side[s]->device && (data || z->pointer_mode == GBLAS_POINTER_MODE_DEVICE);
+    return z->side[s]->device && (is_data(a) || z->pointer_mode == GBLAS_POINTER_MODE_DEVICE);
 }
 
 static void *side_alloc(fz_side *sd, int device, size_t bytes) {
