@@ -13,12 +13,16 @@
 
 #include "gblas.h"
 
-enum { FZ_SIDES = 2, FZ_MAX_ARGS = 12, FZ_MAX_VALUES = 8 };
+/* FZ_MAX_BATCH: the most matrices of a batch the harness makes (a larger valid batch is not
+ * made); FZ_MAX_ARGS: three arrays of pointers with their matrices, and the scalars. */
+enum { FZ_SIDES = 2, FZ_MAX_BATCH = 24, FZ_MAX_ARGS = 3 * (FZ_MAX_BATCH + 1) + 4,
+       FZ_MAX_VALUES = 8 };
 
 /* Element types, as the routine table's s d c z. */
 typedef enum { FZ_S, FZ_D, FZ_C, FZ_Z } fz_type;
 
-typedef enum { FZ_VEC, FZ_MAT, FZ_SCALAR, FZ_RESULT, FZ_ARRAY, FZ_PACKED } fz_kind;
+/* FZ_POINTERS: an array of pointers to matrices in backend memory (a pointer-array batch). */
+typedef enum { FZ_VEC, FZ_MAT, FZ_SCALAR, FZ_RESULT, FZ_ARRAY, FZ_PACKED, FZ_POINTERS } fz_kind;
 
 /* A structured operand (fz_band, fz_triangle): which of its elements the routine references. */
 typedef enum {
@@ -39,8 +43,11 @@ typedef struct {
 } fz_side;
 
 /* A pointer argument of a routine call. Vectors are 1 x n with ld = inc; scalars, results and
- * arrays are 1 x len; a packed triangle is 1 x n (n (n + 1) / 2 elements). */
-typedef struct {
+ * arrays are 1 x len; a packed triangle is 1 x n (n (n + 1) / 2 elements); a strided batch is
+ * count matrices rows x cols, the i-th at element i * stride; an array of pointers is 1 x count,
+ * each entry pointing to a member: an argument of its own (a matrix allocated to its extent,
+ * never given to the call itself), which several entries may share. */
+typedef struct fz_arg {
     const char *name;
     fz_kind kind;
     char elem_kind; /* 'T' the element type, 'R' its real type, 'I' an int64_t index */
@@ -49,6 +56,12 @@ typedef struct {
     int64_t rows, cols, ld;
     double value[FZ_MAX_VALUES]; /* scalars and arrays: decoded from the input */
     uint8_t choice;              /* from the input: give the call NULL */
+    int64_t count, stride;       /* a strided batch (count 1: one matrix) */
+    int member;                  /* an array's member: its extent is the caller's, not checked */
+    int too_many;                /* an array needed with more members than the harness makes */
+    struct fz_arg *alias;        /* an in-place call: the input whose buffer this output is */
+    int in_place;                /* an input some output is (fz_in_place) */
+    uint8_t members[FZ_MAX_BATCH]; /* an array's entries: the index of each one's member */
     /* A structured operand: element (r, j) of a full or band matrix's storage (row r of column
      * j) is A(i, j), i = r (full) or r + j - off (band), referenced when max(0, j - ku) <= i <=
      * min(m - 1, j + kl) (a full triangle: kl or ku unbounded), not the diagonal when unit; a
@@ -60,7 +73,7 @@ typedef struct {
     int unit, solve;
     /* filled by fz_prepare */
     size_t comps;                      /* real components allocated (0: NULL) */
-    size_t comp_bytes;                 /* 4 or 8 (an index: 8) */
+    size_t comp_bytes;                 /* 4 or 8 (an index or a pointer: 8) */
     void *p[FZ_SIDES];                 /* what each side's call is given */
     unsigned char *before, *after[FZ_SIDES]; /* contents before, and each side's after */
     unsigned char *map; /* a structured operand's elements: 0 unreferenced, 1 referenced, 2
@@ -104,9 +117,25 @@ fz_arg *fz_vec(fz_call *z, const char *name, int64_t n, int64_t inc, int need, i
 fz_arg *fz_mat(fz_call *z, const char *name, int64_t rows, int64_t cols, int64_t ld,
                int64_t ld_rows, int need, int out);
 fz_arg *fz_packed(fz_call *z, const char *name, int64_t n, int need, int out);
-/* Structured operands, after fz_mat or fz_packed: a band of an m-row matrix (its storage rows
- * fz_band_rows(kl, ku)), a full matrix's or a packed uplo triangle. unit: the diagonal is not
- * referenced; solve: a triangular solve's matrix. */
+/* Batches. fz_count decodes a batch count (a Size that counts matrices: small, or an edge
+ * value); fz_stride a stride of rows x cols matrices with leading dimension ld, mostly one
+ * matrix's extent, else 0, overlapping, gapped or an edge value; fz_strided makes the matrix of
+ * a fz_mat a strided batch. fz_mat_array: an array of count pointers to rows x cols matrices;
+ * an input's entries may share a member with an earlier entry, or with an entry of `share` (an
+ * earlier input array of the call, NULL: none) whose members have the same shape; an output's
+ * entries are all distinct from each other and from every input's (only valid aliasing). */
+int64_t fz_count(fz_call *z, const char *name);
+int64_t fz_stride(fz_call *z, const char *name, int64_t rows, int64_t cols, int64_t ld);
+void fz_strided(fz_call *z, fz_arg *a, int64_t count, int64_t stride);
+fz_arg *fz_mat_array(fz_call *z, const char *name, int64_t rows, int64_t cols, int64_t ld,
+                     int64_t ld_rows, int64_t count, int need, int out, const fz_arg *share);
+/* An in-place call, after the output's fz_mat: where valid (the routine allows output `out` to
+ * be input `in`, which has its shape and leading dimension), now and then gives the call in's
+ * buffer for out; in is then written (and owned as out would be). */
+void fz_in_place(fz_call *z, fz_arg *out, fz_arg *in, int valid);
+/* Structured operands, after fz_mat, fz_packed or fz_mat_array (then of each member): a band
+ * of an m-row matrix (its storage rows fz_band_rows(kl, ku)), a full matrix's or a packed uplo
+ * triangle. unit: the diagonal is not referenced; solve: a triangular solve's matrix. */
 void fz_band(fz_call *z, fz_arg *a, int64_t m, int64_t kl, int64_t ku, int unit, int solve);
 void fz_triangle(fz_call *z, fz_arg *a, gblas_fill_mode_t uplo, int unit, int solve);
 /* The rows of a band matrix's storage, kl + ku + 1, saturated at INT64_MAX: the rule of the
@@ -128,20 +157,34 @@ int fz_prepare(fz_call *z);
 void fz_check(fz_call *z);
 
 typedef void fz_routine_fn(fz_call *z);
+/* What a pick calls: a routine (run), or one of the handle and memory calls of fuzz_session.c. */
+typedef enum {
+    FZ_CALL_ROUTINE,
+    FZ_CALL_MODE,
+    FZ_CALL_THREADS,
+    FZ_CALL_WORKSPACE,
+    FZ_CALL_COPY,
+    FZ_CALL_MEMORY
+} fz_call_kind;
 typedef struct {
     const char *name;
     fz_type type;
     fz_routine_fn *run;
+    fz_call_kind call;
 } fz_entry;
-extern const fz_entry fz_entries[]; /* fuzz_calls_gen.c */
+/* fuzz_calls_gen.c: indexed by pick id, a stable number per entry (routines/gen_fuzz.py) */
+extern const fz_entry fz_entries[];
 extern const int fz_entry_count;
 
 /* Whether two messages are the same text, pointers ("0x...") aside. */
 int fz_same_message(const char *a, const char *b);
-/* Set before any input runs: a problem aborts the process (libFuzzer then keeps the input)
- * instead of being counted. fz_trace (fz_open_sides sets it when GBLAS_FUZZ_TRACE is in the
- * environment): each routine call is printed before it runs. */
-extern int fz_fatal, fz_trace;
+/* Set before any input runs: fz_fatal, a problem aborts the process (libFuzzer then keeps the
+ * input) instead of being counted; fz_canonical (the replay sets it), a pick that folds (a value
+ * past the last id, fuzz_session.c) is a problem, since what it calls moves when routines are
+ * added. fz_trace (fz_open_sides sets it when GBLAS_FUZZ_TRACE is in the environment): each
+ * sequence's and call's byte offset, the pick's value and the call it picks are printed, and
+ * each routine call's decoded arguments before it runs and its status after. */
+extern int fz_fatal, fz_trace, fz_canonical;
 
 /* The two sides of a run (FZ_SIDES of them, allocated): "cpu" (the CPU reference path against
  * the default path, or the one GBLAS_FUZZ_CPU_PATH names) or "cuda" (the CPU's default path against CUDA). NULL with a message on

@@ -733,66 +733,431 @@ static void fz_gemm(fz_call *fzc) {
     fz_check(fzc);
 }
 
+/* gemm_strided_batched: transa, transb, m, n, k, alpha, A, lda, strideA, B, ldb, strideB, beta, C, ldc, strideC, batch_count */
+static void fz_gemm_strided_batched(fz_call *fzc) {
+    const gblas_operation_t transa = fz_op(fzc);
+    const gblas_operation_t transb = fz_op(fzc);
+    const int64_t m = fz_size(fzc, "m");
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t k = fz_size(fzc, "k");
+    const int64_t lda = fz_ld(fzc, transa == GBLAS_OP_N ? m : k);
+    const int64_t strideA = fz_stride(fzc, "strideA", transa == GBLAS_OP_N ? m : k,
+        transa == GBLAS_OP_N ? k : m, lda);
+    const int64_t ldb = fz_ld(fzc, transb == GBLAS_OP_N ? k : n);
+    const int64_t strideB = fz_stride(fzc, "strideB", transb == GBLAS_OP_N ? k : n,
+        transb == GBLAS_OP_N ? n : k, ldb);
+    const int64_t ldc = fz_ld(fzc, m);
+    const int64_t strideC = fz_stride(fzc, "strideC", m, n, ldc);
+    const int64_t batch_count = fz_count(fzc, "batch_count");
+    const int work = m > 0 && n > 0 && batch_count > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    const int reads_ab = work && k > 0 && !alpha_zero;
+    fz_arg *A = fz_mat(fzc, "A", transa == GBLAS_OP_N ? m : k, transa == GBLAS_OP_N ? k : m, lda,
+        transa == GBLAS_OP_N ? m : k, reads_ab, 0);
+    fz_strided(fzc, A, batch_count, strideA);
+    fz_arg *B = fz_mat(fzc, "B", transb == GBLAS_OP_N ? k : n, transb == GBLAS_OP_N ? n : k, ldb,
+        transb == GBLAS_OP_N ? k : n, reads_ab, 0);
+    fz_strided(fzc, B, batch_count, strideB);
+    fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
+    fz_arg *C = fz_mat(fzc, "C", m, n, ldc, m, work, 1);
+    fz_strided(fzc, C, batch_count, strideC);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_sgemm_strided_batched(fzh, transa, transb, m, n, k,
+            alpha->p[fzs], A->p[fzs], lda, strideA, B->p[fzs], ldb, strideB, beta->p[fzs],
+            C->p[fzs], ldc, strideC, batch_count); break;
+        case FZ_D: fzc->status[fzs] = gblas_dgemm_strided_batched(fzh, transa, transb, m, n, k,
+            alpha->p[fzs], A->p[fzs], lda, strideA, B->p[fzs], ldb, strideB, beta->p[fzs],
+            C->p[fzs], ldc, strideC, batch_count); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* gemm_batched: transa, transb, m, n, k, alpha, Aarray, lda, Barray, ldb, beta, Carray, ldc, batch_count */
+static void fz_gemm_batched(fz_call *fzc) {
+    const gblas_operation_t transa = fz_op(fzc);
+    const gblas_operation_t transb = fz_op(fzc);
+    const int64_t m = fz_size(fzc, "m");
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t k = fz_size(fzc, "k");
+    const int64_t lda = fz_ld(fzc, transa == GBLAS_OP_N ? m : k);
+    const int64_t ldb = fz_ld(fzc, transb == GBLAS_OP_N ? k : n);
+    const int64_t ldc = fz_ld(fzc, m);
+    const int64_t batch_count = fz_count(fzc, "batch_count");
+    const int work = m > 0 && n > 0 && batch_count > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    const int reads_ab = work && k > 0 && !alpha_zero;
+    fz_arg *Aarray = fz_mat_array(fzc, "Aarray", transa == GBLAS_OP_N ? m : k,
+        transa == GBLAS_OP_N ? k : m, lda, transa == GBLAS_OP_N ? m : k, batch_count, reads_ab, 0,
+        NULL);
+    fz_arg *Barray = fz_mat_array(fzc, "Barray", transb == GBLAS_OP_N ? k : n,
+        transb == GBLAS_OP_N ? n : k, ldb, transb == GBLAS_OP_N ? k : n, batch_count, reads_ab, 0,
+        Aarray);
+    fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
+    fz_arg *Carray = fz_mat_array(fzc, "Carray", m, n, ldc, m, batch_count, work, 1, NULL);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_sgemm_batched(fzh, transa, transb, m, n, k,
+            alpha->p[fzs], Aarray->p[fzs], lda, Barray->p[fzs], ldb, beta->p[fzs], Carray->p[fzs],
+            ldc, batch_count); break;
+        case FZ_D: fzc->status[fzs] = gblas_dgemm_batched(fzh, transa, transb, m, n, k,
+            alpha->p[fzs], Aarray->p[fzs], lda, Barray->p[fzs], ldb, beta->p[fzs], Carray->p[fzs],
+            ldc, batch_count); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* geam: transa, transb, m, n, alpha, A, lda, beta, B, ldb, C, ldc */
+static void fz_geam(fz_call *fzc) {
+    const gblas_operation_t transa = fz_op(fzc);
+    const gblas_operation_t transb = fz_op(fzc);
+    const int64_t m = fz_size(fzc, "m");
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t lda = fz_ld(fzc, transa == GBLAS_OP_N ? m : n);
+    const int64_t ldb = fz_ld(fzc, transb == GBLAS_OP_N ? m : n);
+    const int64_t ldc = fz_ld(fzc, m);
+    const int work = m > 0 && n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *A = fz_mat(fzc, "A", transa == GBLAS_OP_N ? m : n, transa == GBLAS_OP_N ? n : m, lda,
+        transa == GBLAS_OP_N ? m : n, work && !alpha_zero, 0);
+    fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
+    const int beta_zero = work && fz_scalar_is(fzc, beta, 0.0);
+    fz_arg *B = fz_mat(fzc, "B", transb == GBLAS_OP_N ? m : n, transb == GBLAS_OP_N ? n : m, ldb,
+        transb == GBLAS_OP_N ? m : n, work && !beta_zero, 0);
+    fz_arg *C = fz_mat(fzc, "C", m, n, ldc, m, work, 1);
+    fz_in_place(fzc, C, A, transa == GBLAS_OP_N && ldc == lda);
+    fz_in_place(fzc, C, B, transb == GBLAS_OP_N && ldc == ldb);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_sgeam(fzh, transa, transb, m, n, alpha->p[fzs],
+            A->p[fzs], lda, beta->p[fzs], B->p[fzs], ldb, C->p[fzs], ldc); break;
+        case FZ_D: fzc->status[fzs] = gblas_dgeam(fzh, transa, transb, m, n, alpha->p[fzs],
+            A->p[fzs], lda, beta->p[fzs], B->p[fzs], ldb, C->p[fzs], ldc); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* dgmm: side, m, n, A, lda, x, incx, C, ldc */
+static void fz_dgmm(fz_call *fzc) {
+    const gblas_side_mode_t side = fz_side_mode(fzc);
+    const int64_t m = fz_size(fzc, "m");
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t lda = fz_ld(fzc, m);
+    const int64_t incx = fz_inc(fzc);
+    const int64_t ldc = fz_ld(fzc, m);
+    const int work = m > 0 && n > 0;
+    fz_arg *A = fz_mat(fzc, "A", m, n, lda, m, work, 0);
+    fz_arg *x = fz_vec(fzc, "x", side == GBLAS_SIDE_LEFT ? m : n, incx, work, 0);
+    fz_arg *C = fz_mat(fzc, "C", m, n, ldc, m, work, 1);
+    fz_in_place(fzc, C, A, ldc == lda);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_sdgmm(fzh, side, m, n, A->p[fzs], lda, x->p[fzs], incx,
+            C->p[fzs], ldc); break;
+        case FZ_D: fzc->status[fzs] = gblas_ddgmm(fzh, side, m, n, A->p[fzs], lda, x->p[fzs], incx,
+            C->p[fzs], ldc); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* symm: side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc */
+static void fz_symm(fz_call *fzc) {
+    const gblas_side_mode_t side = fz_side_mode(fzc);
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
+    const int64_t m = fz_size(fzc, "m");
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t lda = fz_ld(fzc, side == GBLAS_SIDE_LEFT ? m : n);
+    const int64_t ldb = fz_ld(fzc, m);
+    const int64_t ldc = fz_ld(fzc, m);
+    const int work = m > 0 && n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *A = fz_mat(fzc, "A", side == GBLAS_SIDE_LEFT ? m : n, side == GBLAS_SIDE_LEFT ? m : n,
+        lda, side == GBLAS_SIDE_LEFT ? m : n, work && !alpha_zero, 0);
+    fz_triangle(fzc, A, uplo, 0, 0);
+    fz_arg *B = fz_mat(fzc, "B", m, n, ldb, m, work && !alpha_zero, 0);
+    fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
+    fz_arg *C = fz_mat(fzc, "C", m, n, ldc, m, work, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_ssymm(fzh, side, uplo, m, n, alpha->p[fzs], A->p[fzs],
+            lda, B->p[fzs], ldb, beta->p[fzs], C->p[fzs], ldc); break;
+        case FZ_D: fzc->status[fzs] = gblas_dsymm(fzh, side, uplo, m, n, alpha->p[fzs], A->p[fzs],
+            lda, B->p[fzs], ldb, beta->p[fzs], C->p[fzs], ldc); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* syrk: uplo, trans, n, k, alpha, A, lda, beta, C, ldc */
+static void fz_syrk(fz_call *fzc) {
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
+    const gblas_operation_t trans = fz_op(fzc);
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t k = fz_size(fzc, "k");
+    const int64_t lda = fz_ld(fzc, trans == GBLAS_OP_N ? n : k);
+    const int64_t ldc = fz_ld(fzc, n);
+    const int work = n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *A = fz_mat(fzc, "A", trans == GBLAS_OP_N ? n : k, trans == GBLAS_OP_N ? k : n, lda,
+        trans == GBLAS_OP_N ? n : k, work && k > 0 && !alpha_zero, 0);
+    fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
+    fz_arg *C = fz_mat(fzc, "C", n, n, ldc, n, work, 1);
+    fz_triangle(fzc, C, uplo, 0, 0);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_ssyrk(fzh, uplo, trans, n, k, alpha->p[fzs], A->p[fzs],
+            lda, beta->p[fzs], C->p[fzs], ldc); break;
+        case FZ_D: fzc->status[fzs] = gblas_dsyrk(fzh, uplo, trans, n, k, alpha->p[fzs], A->p[fzs],
+            lda, beta->p[fzs], C->p[fzs], ldc); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* syr2k: uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc */
+static void fz_syr2k(fz_call *fzc) {
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
+    const gblas_operation_t trans = fz_op(fzc);
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t k = fz_size(fzc, "k");
+    const int64_t lda = fz_ld(fzc, trans == GBLAS_OP_N ? n : k);
+    const int64_t ldb = fz_ld(fzc, trans == GBLAS_OP_N ? n : k);
+    const int64_t ldc = fz_ld(fzc, n);
+    const int work = n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *A = fz_mat(fzc, "A", trans == GBLAS_OP_N ? n : k, trans == GBLAS_OP_N ? k : n, lda,
+        trans == GBLAS_OP_N ? n : k, work && k > 0 && !alpha_zero, 0);
+    fz_arg *B = fz_mat(fzc, "B", trans == GBLAS_OP_N ? n : k, trans == GBLAS_OP_N ? k : n, ldb,
+        trans == GBLAS_OP_N ? n : k, work && k > 0 && !alpha_zero, 0);
+    fz_arg *beta = fz_scalar(fzc, "beta", 'T', work, 0);
+    fz_arg *C = fz_mat(fzc, "C", n, n, ldc, n, work, 1);
+    fz_triangle(fzc, C, uplo, 0, 0);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_ssyr2k(fzh, uplo, trans, n, k, alpha->p[fzs], A->p[fzs],
+            lda, B->p[fzs], ldb, beta->p[fzs], C->p[fzs], ldc); break;
+        case FZ_D: fzc->status[fzs] = gblas_dsyr2k(fzh, uplo, trans, n, k, alpha->p[fzs], A->p[fzs],
+            lda, B->p[fzs], ldb, beta->p[fzs], C->p[fzs], ldc); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* trmm: side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, C, ldc */
+static void fz_trmm(fz_call *fzc) {
+    const gblas_side_mode_t side = fz_side_mode(fzc);
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
+    const gblas_operation_t trans = fz_op(fzc);
+    const gblas_diag_type_t diag = fz_diag(fzc);
+    const int64_t m = fz_size(fzc, "m");
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t lda = fz_ld(fzc, side == GBLAS_SIDE_LEFT ? m : n);
+    const int64_t ldb = fz_ld(fzc, m);
+    const int64_t ldc = fz_ld(fzc, m);
+    const int work = m > 0 && n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *A = fz_mat(fzc, "A", side == GBLAS_SIDE_LEFT ? m : n, side == GBLAS_SIDE_LEFT ? m : n,
+        lda, side == GBLAS_SIDE_LEFT ? m : n, work && !alpha_zero, 0);
+    fz_triangle(fzc, A, uplo, diag == GBLAS_DIAG_UNIT, 0);
+    fz_arg *B = fz_mat(fzc, "B", m, n, ldb, m, work && !alpha_zero, 0);
+    fz_arg *C = fz_mat(fzc, "C", m, n, ldc, m, work, 1);
+    fz_in_place(fzc, C, B, ldc == ldb);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_strmm(fzh, side, uplo, trans, diag, m, n, alpha->p[fzs],
+            A->p[fzs], lda, B->p[fzs], ldb, C->p[fzs], ldc); break;
+        case FZ_D: fzc->status[fzs] = gblas_dtrmm(fzh, side, uplo, trans, diag, m, n, alpha->p[fzs],
+            A->p[fzs], lda, B->p[fzs], ldb, C->p[fzs], ldc); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* trsm: side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb */
+static void fz_trsm(fz_call *fzc) {
+    const gblas_side_mode_t side = fz_side_mode(fzc);
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
+    const gblas_operation_t trans = fz_op(fzc);
+    const gblas_diag_type_t diag = fz_diag(fzc);
+    const int64_t m = fz_size(fzc, "m");
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t lda = fz_ld(fzc, side == GBLAS_SIDE_LEFT ? m : n);
+    const int64_t ldb = fz_ld(fzc, m);
+    const int work = m > 0 && n > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *A = fz_mat(fzc, "A", side == GBLAS_SIDE_LEFT ? m : n, side == GBLAS_SIDE_LEFT ? m : n,
+        lda, side == GBLAS_SIDE_LEFT ? m : n, work && !alpha_zero, 0);
+    fz_triangle(fzc, A, uplo, diag == GBLAS_DIAG_UNIT, 1);
+    fz_arg *B = fz_mat(fzc, "B", m, n, ldb, m, work, 1);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_strsm(fzh, side, uplo, trans, diag, m, n, alpha->p[fzs],
+            A->p[fzs], lda, B->p[fzs], ldb); break;
+        case FZ_D: fzc->status[fzs] = gblas_dtrsm(fzh, side, uplo, trans, diag, m, n, alpha->p[fzs],
+            A->p[fzs], lda, B->p[fzs], ldb); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* trsm_batched: side, uplo, trans, diag, m, n, alpha, Aarray, lda, Barray, ldb, batch_count */
+static void fz_trsm_batched(fz_call *fzc) {
+    const gblas_side_mode_t side = fz_side_mode(fzc);
+    const gblas_fill_mode_t uplo = fz_uplo(fzc);
+    const gblas_operation_t trans = fz_op(fzc);
+    const gblas_diag_type_t diag = fz_diag(fzc);
+    const int64_t m = fz_size(fzc, "m");
+    const int64_t n = fz_size(fzc, "n");
+    const int64_t lda = fz_ld(fzc, side == GBLAS_SIDE_LEFT ? m : n);
+    const int64_t ldb = fz_ld(fzc, m);
+    const int64_t batch_count = fz_count(fzc, "batch_count");
+    const int work = m > 0 && n > 0 && batch_count > 0;
+    fz_arg *alpha = fz_scalar(fzc, "alpha", 'T', work, 0);
+    const int alpha_zero = work && fz_scalar_is(fzc, alpha, 0.0);
+    fz_arg *Aarray = fz_mat_array(fzc, "Aarray", side == GBLAS_SIDE_LEFT ? m : n,
+        side == GBLAS_SIDE_LEFT ? m : n, lda, side == GBLAS_SIDE_LEFT ? m : n, batch_count,
+        work && !alpha_zero, 0, NULL);
+    fz_triangle(fzc, Aarray, uplo, diag == GBLAS_DIAG_UNIT, 1);
+    fz_arg *Barray = fz_mat_array(fzc, "Barray", m, n, ldb, m, batch_count, work, 1, NULL);
+    if (!fz_prepare(fzc)) return;
+    for (int fzs = 0; fzs < FZ_SIDES; fzs++) {
+        gblas_handle_t fzh = fzc->side[fzs]->h;
+        switch (fzc->type) {
+        case FZ_S: fzc->status[fzs] = gblas_strsm_batched(fzh, side, uplo, trans, diag, m, n,
+            alpha->p[fzs], Aarray->p[fzs], lda, Barray->p[fzs], ldb, batch_count); break;
+        case FZ_D: fzc->status[fzs] = gblas_dtrsm_batched(fzh, side, uplo, trans, diag, m, n,
+            alpha->p[fzs], Aarray->p[fzs], lda, Barray->p[fzs], ldb, batch_count); break;
+        default: fzc->status[fzs] = GBLAS_STATUS_NOT_SUPPORTED; break;
+        }
+    }
+    fz_check(fzc);
+}
+
+/* Indexed by pick id (routines/gen_fuzz.py's PICKS, append-only). */
 const fz_entry fz_entries[] = {
-    {"gblas_sdot", FZ_S, fz_dot},
-    {"gblas_ddot", FZ_D, fz_dot},
-    {"gblas_snrm2", FZ_S, fz_nrm2},
-    {"gblas_dnrm2", FZ_D, fz_nrm2},
-    {"gblas_sasum", FZ_S, fz_asum},
-    {"gblas_dasum", FZ_D, fz_asum},
-    {"gblas_isamax", FZ_S, fz_iamax},
-    {"gblas_idamax", FZ_D, fz_iamax},
-    {"gblas_isamin", FZ_S, fz_iamin},
-    {"gblas_idamin", FZ_D, fz_iamin},
-    {"gblas_saxpy", FZ_S, fz_axpy},
-    {"gblas_daxpy", FZ_D, fz_axpy},
-    {"gblas_sscal", FZ_S, fz_scal},
-    {"gblas_dscal", FZ_D, fz_scal},
-    {"gblas_scopy", FZ_S, fz_copy},
-    {"gblas_dcopy", FZ_D, fz_copy},
-    {"gblas_sswap", FZ_S, fz_swap},
-    {"gblas_dswap", FZ_D, fz_swap},
-    {"gblas_srot", FZ_S, fz_rot},
-    {"gblas_drot", FZ_D, fz_rot},
-    {"gblas_srotm", FZ_S, fz_rotm},
-    {"gblas_drotm", FZ_D, fz_rotm},
-    {"gblas_srotg", FZ_S, fz_rotg},
-    {"gblas_drotg", FZ_D, fz_rotg},
-    {"gblas_srotmg", FZ_S, fz_rotmg},
-    {"gblas_drotmg", FZ_D, fz_rotmg},
-    {"gblas_sgemv", FZ_S, fz_gemv},
-    {"gblas_dgemv", FZ_D, fz_gemv},
-    {"gblas_sgbmv", FZ_S, fz_gbmv},
-    {"gblas_dgbmv", FZ_D, fz_gbmv},
-    {"gblas_ssymv", FZ_S, fz_symv},
-    {"gblas_dsymv", FZ_D, fz_symv},
-    {"gblas_ssbmv", FZ_S, fz_sbmv},
-    {"gblas_dsbmv", FZ_D, fz_sbmv},
-    {"gblas_sspmv", FZ_S, fz_spmv},
-    {"gblas_dspmv", FZ_D, fz_spmv},
-    {"gblas_strmv", FZ_S, fz_trmv},
-    {"gblas_dtrmv", FZ_D, fz_trmv},
-    {"gblas_stbmv", FZ_S, fz_tbmv},
-    {"gblas_dtbmv", FZ_D, fz_tbmv},
-    {"gblas_stpmv", FZ_S, fz_tpmv},
-    {"gblas_dtpmv", FZ_D, fz_tpmv},
-    {"gblas_strsv", FZ_S, fz_trsv},
-    {"gblas_dtrsv", FZ_D, fz_trsv},
-    {"gblas_stbsv", FZ_S, fz_tbsv},
-    {"gblas_dtbsv", FZ_D, fz_tbsv},
-    {"gblas_stpsv", FZ_S, fz_tpsv},
-    {"gblas_dtpsv", FZ_D, fz_tpsv},
-    {"gblas_sger", FZ_S, fz_ger},
-    {"gblas_dger", FZ_D, fz_ger},
-    {"gblas_ssyr", FZ_S, fz_syr},
-    {"gblas_dsyr", FZ_D, fz_syr},
-    {"gblas_sspr", FZ_S, fz_spr},
-    {"gblas_dspr", FZ_D, fz_spr},
-    {"gblas_ssyr2", FZ_S, fz_syr2},
-    {"gblas_dsyr2", FZ_D, fz_syr2},
-    {"gblas_sspr2", FZ_S, fz_spr2},
-    {"gblas_dspr2", FZ_D, fz_spr2},
-    {"gblas_sgemm", FZ_S, fz_gemm},
-    {"gblas_dgemm", FZ_D, fz_gemm},
+    {"gblas_sdot", FZ_S, fz_dot, FZ_CALL_ROUTINE},
+    {"gblas_ddot", FZ_D, fz_dot, FZ_CALL_ROUTINE},
+    {"gblas_snrm2", FZ_S, fz_nrm2, FZ_CALL_ROUTINE},
+    {"gblas_dnrm2", FZ_D, fz_nrm2, FZ_CALL_ROUTINE},
+    {"gblas_sasum", FZ_S, fz_asum, FZ_CALL_ROUTINE},
+    {"gblas_dasum", FZ_D, fz_asum, FZ_CALL_ROUTINE},
+    {"gblas_isamax", FZ_S, fz_iamax, FZ_CALL_ROUTINE},
+    {"gblas_idamax", FZ_D, fz_iamax, FZ_CALL_ROUTINE},
+    {"gblas_isamin", FZ_S, fz_iamin, FZ_CALL_ROUTINE},
+    {"gblas_idamin", FZ_D, fz_iamin, FZ_CALL_ROUTINE},
+    {"gblas_saxpy", FZ_S, fz_axpy, FZ_CALL_ROUTINE},
+    {"gblas_daxpy", FZ_D, fz_axpy, FZ_CALL_ROUTINE},
+    {"gblas_sscal", FZ_S, fz_scal, FZ_CALL_ROUTINE},
+    {"gblas_dscal", FZ_D, fz_scal, FZ_CALL_ROUTINE},
+    {"gblas_scopy", FZ_S, fz_copy, FZ_CALL_ROUTINE},
+    {"gblas_dcopy", FZ_D, fz_copy, FZ_CALL_ROUTINE},
+    {"gblas_sswap", FZ_S, fz_swap, FZ_CALL_ROUTINE},
+    {"gblas_dswap", FZ_D, fz_swap, FZ_CALL_ROUTINE},
+    {"gblas_srot", FZ_S, fz_rot, FZ_CALL_ROUTINE},
+    {"gblas_drot", FZ_D, fz_rot, FZ_CALL_ROUTINE},
+    {"gblas_srotm", FZ_S, fz_rotm, FZ_CALL_ROUTINE},
+    {"gblas_drotm", FZ_D, fz_rotm, FZ_CALL_ROUTINE},
+    {"gblas_srotg", FZ_S, fz_rotg, FZ_CALL_ROUTINE},
+    {"gblas_drotg", FZ_D, fz_rotg, FZ_CALL_ROUTINE},
+    {"gblas_srotmg", FZ_S, fz_rotmg, FZ_CALL_ROUTINE},
+    {"gblas_drotmg", FZ_D, fz_rotmg, FZ_CALL_ROUTINE},
+    {"gblas_sgemv", FZ_S, fz_gemv, FZ_CALL_ROUTINE},
+    {"gblas_dgemv", FZ_D, fz_gemv, FZ_CALL_ROUTINE},
+    {"gblas_sgbmv", FZ_S, fz_gbmv, FZ_CALL_ROUTINE},
+    {"gblas_dgbmv", FZ_D, fz_gbmv, FZ_CALL_ROUTINE},
+    {"gblas_ssymv", FZ_S, fz_symv, FZ_CALL_ROUTINE},
+    {"gblas_dsymv", FZ_D, fz_symv, FZ_CALL_ROUTINE},
+    {"gblas_ssbmv", FZ_S, fz_sbmv, FZ_CALL_ROUTINE},
+    {"gblas_dsbmv", FZ_D, fz_sbmv, FZ_CALL_ROUTINE},
+    {"gblas_sspmv", FZ_S, fz_spmv, FZ_CALL_ROUTINE},
+    {"gblas_dspmv", FZ_D, fz_spmv, FZ_CALL_ROUTINE},
+    {"gblas_strmv", FZ_S, fz_trmv, FZ_CALL_ROUTINE},
+    {"gblas_dtrmv", FZ_D, fz_trmv, FZ_CALL_ROUTINE},
+    {"gblas_stbmv", FZ_S, fz_tbmv, FZ_CALL_ROUTINE},
+    {"gblas_dtbmv", FZ_D, fz_tbmv, FZ_CALL_ROUTINE},
+    {"gblas_stpmv", FZ_S, fz_tpmv, FZ_CALL_ROUTINE},
+    {"gblas_dtpmv", FZ_D, fz_tpmv, FZ_CALL_ROUTINE},
+    {"gblas_strsv", FZ_S, fz_trsv, FZ_CALL_ROUTINE},
+    {"gblas_dtrsv", FZ_D, fz_trsv, FZ_CALL_ROUTINE},
+    {"gblas_stbsv", FZ_S, fz_tbsv, FZ_CALL_ROUTINE},
+    {"gblas_dtbsv", FZ_D, fz_tbsv, FZ_CALL_ROUTINE},
+    {"gblas_stpsv", FZ_S, fz_tpsv, FZ_CALL_ROUTINE},
+    {"gblas_dtpsv", FZ_D, fz_tpsv, FZ_CALL_ROUTINE},
+    {"gblas_sger", FZ_S, fz_ger, FZ_CALL_ROUTINE},
+    {"gblas_dger", FZ_D, fz_ger, FZ_CALL_ROUTINE},
+    {"gblas_ssyr", FZ_S, fz_syr, FZ_CALL_ROUTINE},
+    {"gblas_dsyr", FZ_D, fz_syr, FZ_CALL_ROUTINE},
+    {"gblas_sspr", FZ_S, fz_spr, FZ_CALL_ROUTINE},
+    {"gblas_dspr", FZ_D, fz_spr, FZ_CALL_ROUTINE},
+    {"gblas_ssyr2", FZ_S, fz_syr2, FZ_CALL_ROUTINE},
+    {"gblas_dsyr2", FZ_D, fz_syr2, FZ_CALL_ROUTINE},
+    {"gblas_sspr2", FZ_S, fz_spr2, FZ_CALL_ROUTINE},
+    {"gblas_dspr2", FZ_D, fz_spr2, FZ_CALL_ROUTINE},
+    {"gblas_sgemm", FZ_S, fz_gemm, FZ_CALL_ROUTINE},
+    {"gblas_dgemm", FZ_D, fz_gemm, FZ_CALL_ROUTINE},
+    {"(pointer mode)", FZ_S, NULL, FZ_CALL_MODE},
+    {"(threads)", FZ_S, NULL, FZ_CALL_THREADS},
+    {"(workspace)", FZ_S, NULL, FZ_CALL_WORKSPACE},
+    {"(copy)", FZ_S, NULL, FZ_CALL_COPY},
+    {"(memory)", FZ_S, NULL, FZ_CALL_MEMORY},
+    {"gblas_sgemm_strided_batched", FZ_S, fz_gemm_strided_batched, FZ_CALL_ROUTINE},
+    {"gblas_dgemm_strided_batched", FZ_D, fz_gemm_strided_batched, FZ_CALL_ROUTINE},
+    {"gblas_sgemm_batched", FZ_S, fz_gemm_batched, FZ_CALL_ROUTINE},
+    {"gblas_dgemm_batched", FZ_D, fz_gemm_batched, FZ_CALL_ROUTINE},
+    {"gblas_sgeam", FZ_S, fz_geam, FZ_CALL_ROUTINE},
+    {"gblas_dgeam", FZ_D, fz_geam, FZ_CALL_ROUTINE},
+    {"gblas_sdgmm", FZ_S, fz_dgmm, FZ_CALL_ROUTINE},
+    {"gblas_ddgmm", FZ_D, fz_dgmm, FZ_CALL_ROUTINE},
+    {"gblas_ssymm", FZ_S, fz_symm, FZ_CALL_ROUTINE},
+    {"gblas_dsymm", FZ_D, fz_symm, FZ_CALL_ROUTINE},
+    {"gblas_ssyrk", FZ_S, fz_syrk, FZ_CALL_ROUTINE},
+    {"gblas_dsyrk", FZ_D, fz_syrk, FZ_CALL_ROUTINE},
+    {"gblas_ssyr2k", FZ_S, fz_syr2k, FZ_CALL_ROUTINE},
+    {"gblas_dsyr2k", FZ_D, fz_syr2k, FZ_CALL_ROUTINE},
+    {"gblas_strmm", FZ_S, fz_trmm, FZ_CALL_ROUTINE},
+    {"gblas_dtrmm", FZ_D, fz_trmm, FZ_CALL_ROUTINE},
+    {"gblas_strsm", FZ_S, fz_trsm, FZ_CALL_ROUTINE},
+    {"gblas_dtrsm", FZ_D, fz_trsm, FZ_CALL_ROUTINE},
+    {"gblas_strsm_batched", FZ_S, fz_trsm_batched, FZ_CALL_ROUTINE},
+    {"gblas_dtrsm_batched", FZ_D, fz_trsm_batched, FZ_CALL_ROUTINE},
 };
 const int fz_entry_count = (int)(sizeof fz_entries / sizeof fz_entries[0]);

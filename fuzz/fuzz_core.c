@@ -27,7 +27,7 @@
 enum { FZ_MAX_ELEMS = 1 << 16 }; /* a valid call's operand larger than this is not made */
 #define FZ_ADDRESS_TOP ((uint64_t)1 << 47) /* the API's address-space top (x86-64 user space) */
 
-int fz_fatal, fz_trace;
+int fz_fatal, fz_trace, fz_canonical;
 
 /* ---- reporting ------------------------------------------------------------------------------ */
 int fz_same_message(const char *a, const char *b) {
@@ -149,7 +149,7 @@ int64_t fz_ld(fz_call *z, int64_t rows) {
     return EDGE[b % 8];
 }
 
-static fz_arg *new_arg(fz_call *z, const char *name, fz_kind kind, char elem_kind, int need,
+static fz_arg *add_arg(fz_call *z, const char *name, fz_kind kind, char elem_kind, int need,
                        int out) {
     if (z->nargs == FZ_MAX_ARGS) abort(); /* the table outgrew the harness */
     fz_arg *a = &z->args[z->nargs++];
@@ -159,7 +159,14 @@ static fz_arg *new_arg(fz_call *z, const char *name, fz_kind kind, char elem_kin
     a->elem_kind = elem_kind;
     a->need = need;
     a->out = out;
-    a->rows = a->cols = a->ld = 1;
+    a->rows = a->cols = a->ld = a->count = 1;
+    return a;
+}
+
+/* An argument given to the call, with its choice byte (NULL or not). */
+static fz_arg *new_arg(fz_call *z, const char *name, fz_kind kind, char elem_kind, int need,
+                       int out) {
+    fz_arg *a = add_arg(z, name, kind, elem_kind, need, out);
     a->choice = take(z->input);
     return a;
 }
@@ -223,6 +230,112 @@ fz_arg *fz_packed(fz_call *z, const char *name, int64_t n, int need, int out) {
     return a;
 }
 
+/* ---- batches ------------------------------------------------------------------------------ */
+/* Elements of one rows x cols matrix with leading dimension ld (rows + (cols - 1) ld), saturated
+ * at INT64_MAX; 0 when it is empty or ld is not valid. */
+static int64_t mat_extent(int64_t rows, int64_t cols, int64_t ld) {
+    if (rows <= 0 || cols <= 0 || ld < rows) return 0;
+    if (ld > (INT64_MAX - rows) / (cols > 1 ? cols - 1 : 1)) return INT64_MAX;
+    return rows + (cols - 1) * ld;
+}
+
+int64_t fz_count(fz_call *z, const char *name) {
+    static const int64_t EDGE[8] = {-1, -2, INT64_MIN, INT64_MAX, (int64_t)1 << 31,
+                                    (int64_t)1 << 40, FZ_MAX_BATCH + 1, 1000};
+    const uint8_t b = take(z->input);
+    const int64_t v = b < 160 ? b % 6 : b < 232 ? 6 + (b - 160) % (FZ_MAX_BATCH - 5) : EDGE[b % 8];
+    if (v < 0) z->bad = 1;
+    describe(z, "%s=%lld ", name, (long long)v);
+    return v;
+}
+
+int64_t fz_stride(fz_call *z, const char *name, int64_t rows, int64_t cols, int64_t ld) {
+    static const int64_t EDGE[8] = {-1, INT64_MIN, (int64_t)1 << 31, (int64_t)1 << 40,
+                                    (int64_t)1 << 62, INT64_MAX, -((int64_t)1 << 40), 1};
+    const uint8_t b = take(z->input);
+    const int64_t extent = mat_extent(rows, cols, ld), small = b >> 4;
+    int64_t v;
+    switch (b % 16) {
+    case 9: v = 0; break;                                     /* one matrix for all */
+    case 10: v = extent > 0 ? extent - 1 : 0; break;          /* neighbours overlap */
+    case 11: v = small; break;                                /* most overlap */
+    case 12: v = ld; break;                                   /* a column apart */
+    case 13: v = EDGE[small % 8]; break;
+    case 14:
+    case 15: v = extent < INT64_MAX - 16 ? extent + 1 + small : INT64_MAX; break; /* gaps */
+    default: v = extent; break;                               /* one after another */
+    }
+    describe(z, "%s=%lld ", name, (long long)v);
+    return v;
+}
+
+void fz_strided(fz_call *z, fz_arg *a, int64_t count, int64_t stride) {
+    a->stride = stride;
+    if (stride < 0) z->bad = 1;
+    if (!a->need || count <= 1) return; /* one matrix (or none read): the stride moves nothing */
+    a->count = count;
+    /* outputs apart: the API's rule (a stride below one matrix's extent) when it can reckon
+     * that extent; past the address space it fails the extent check (fz_prepare) */
+    const int64_t extent = mat_extent(a->rows, a->cols, a->ld);
+    if (a->out && stride < extent && extent < INT64_MAX) z->bad = 1;
+}
+
+/* A member of an array: a matrix the call reaches through the array only. */
+static fz_arg *new_member(fz_call *z, const fz_arg *array, int64_t rows, int64_t cols,
+                          int64_t ld, int out) {
+    fz_arg *m = add_arg(z, array->name, FZ_MAT, 'T', 1, out);
+    m->rows = rows;
+    m->cols = cols;
+    m->ld = ld;
+    m->member = 1;
+    return m;
+}
+
+fz_arg *fz_mat_array(fz_call *z, const char *name, int64_t rows, int64_t cols, int64_t ld,
+                     int64_t ld_rows, int64_t count, int need, int out, const fz_arg *share) {
+    fz_arg *a = new_arg(z, name, FZ_POINTERS, 'P', need, out);
+    a->count = 0; /* entries with members */
+    a->cols = count > 0 ? count : 1;
+    const int ld_ok = ld >= 1 && ld >= ld_rows;
+    if (!ld_ok) z->bad = 1;
+    describe(z, "%s(%lld of %lldx%lld,ld=%lld%s) ", name, (long long)count, (long long)rows,
+             (long long)cols, (long long)ld, need ? "" : ",unused");
+    if (!need || count <= 0 || !ld_ok) return a;
+    const int64_t extent = mat_extent(rows, cols, ld) > 0 ? mat_extent(rows, cols, ld) : 1;
+    if (count > FZ_MAX_BATCH || extent > FZ_MAX_ELEMS / count) {
+        a->too_many = 1; /* valid, but more than the harness makes */
+        return a;
+    }
+    for (int64_t i = 0; i < count; i++) {
+        int m = -1;
+        if (!out) { /* an input: a fresh matrix, an earlier entry's, or one of share's */
+            const uint8_t b = take(z->input);
+            if (b % 4 == 1 && i > 0) m = a->members[(b >> 2) % i];
+            if (b % 4 == 2 && share != NULL && share->count > 0) {
+                const int o = share->members[(b >> 2) % share->count];
+                if (z->args[o].rows == rows && z->args[o].cols == cols && z->args[o].ld == ld)
+                    m = o;
+            }
+        }
+        if (m < 0) m = (int)(new_member(z, a, rows, cols, ld, out) - z->args);
+        a->members[i] = (uint8_t)m;
+        describe(z, "%d", m);
+        describe(z, i + 1 < count ? "," : " ");
+    }
+    a->count = count;
+    return a;
+}
+
+void fz_in_place(fz_call *z, fz_arg *out, fz_arg *in, int valid) {
+    const uint8_t b = take(z->input);
+    if (!valid || b % 4 != 0 || out->alias != NULL) return;
+    out->alias = in;
+    in->out = 1;
+    in->need |= out->need;
+    in->in_place = 1;
+    describe(z, "[%s is %s] ", out->name, in->name);
+}
+
 /* Beyond any operand the harness makes: bounds kept here stay clear of overflow. */
 #define FZ_BIG ((int64_t)1 << 40)
 static int64_t clip(int64_t v) { return v < 0 ? 0 : v > FZ_BIG ? FZ_BIG : v; }
@@ -240,6 +353,12 @@ void fz_band(fz_call *z, fz_arg *a, int64_t m, int64_t kl, int64_t ku, int unit,
 }
 
 void fz_triangle(fz_call *z, fz_arg *a, gblas_fill_mode_t uplo, int unit, int solve) {
+    if (a->kind == FZ_POINTERS) { /* each member; a shared one gets the same twice */
+        for (int64_t i = 0; i < a->count; i++)
+            fz_triangle(z, &z->args[a->members[i]], uplo, unit, solve);
+        if (unit) describe(z, "[unit] ");
+        return;
+    }
     const int upper = uplo == GBLAS_FILL_MODE_UPPER, lower = uplo == GBLAS_FILL_MODE_LOWER;
     if (a->kind == FZ_PACKED) {
         a->shape = lower ? FZ_SHAPE_PACKED_LOWER : FZ_SHAPE_PACKED_UPPER;
@@ -253,7 +372,7 @@ void fz_triangle(fz_call *z, fz_arg *a, gblas_fill_mode_t uplo, int unit, int so
     }
     a->unit = unit;
     a->solve = solve;
-    if (unit) describe(z, "[unit] ");
+    if (unit && !a->member) describe(z, "[unit] ");
 }
 
 int fz_scalar_is(const fz_call *z, const fz_arg *a, double v) {
@@ -264,10 +383,15 @@ int fz_scalar_is(const fz_call *z, const fz_arg *a, double v) {
 }
 
 /* ---- the sides' memory ------------------------------------------------------------------ */
+/* Data in backend memory (vectors, matrices, packed triangles, arrays of pointers). */
+static int is_data(const fz_arg *a) {
+    return a->kind == FZ_VEC || a->kind == FZ_MAT || a->kind == FZ_PACKED ||
+           a->kind == FZ_POINTERS;
+}
+
 /* Backend memory on a device side is device memory; everything else is host memory. */
 static int on_device(const fz_call *z, int s, const fz_arg *a) {
-    const int data = a->kind == FZ_VEC || a->kind == FZ_MAT || a->kind == FZ_PACKED;
-    return z->side[s]->device && (data || z->pointer_mode == GBLAS_POINTER_MODE_DEVICE);
+    return z->side[s]->device && (is_data(a) || z->pointer_mode == GBLAS_POINTER_MODE_DEVICE);
 }
 
 static void *side_alloc(fz_side *sd, int device, size_t bytes) {
@@ -300,8 +424,8 @@ static int side_get(fz_side *sd, int device, void *dst, const void *src, size_t 
 }
 
 /* ---- operand extents and contents ------------------------------------------------------- */
-/* Elements an operand spans from its first to its last element (vectors by |inc|), or 0 when
- * that overflows 64 bits. */
+/* Elements an operand spans from its first to its last element (vectors by |inc|; a strided
+ * batch to its last matrix's last element), or 0 when that overflows 64 bits. */
 static uint64_t span(const fz_arg *a) {
     if (a->kind == FZ_PACKED) { /* n (n + 1) / 2; from 2^32 on, past any address space */
         if (a->cols <= 0) return 1;
@@ -313,7 +437,10 @@ static uint64_t span(const fz_arg *a) {
     const uint64_t step = a->ld < 0 ? 0 - (uint64_t)a->ld : (uint64_t)a->ld;
     const uint64_t c = (uint64_t)a->cols - 1;
     if (c != 0 && step > (UINT64_MAX - (uint64_t)a->rows) / c) return 0;
-    return (uint64_t)a->rows + c * step;
+    const uint64_t one = (uint64_t)a->rows + c * step, more = (uint64_t)a->count - 1;
+    if (a->count <= 1) return one;
+    if (a->stride < 0 || (uint64_t)a->stride > (UINT64_MAX - one) / more) return 0;
+    return one + more * (uint64_t)a->stride;
 }
 
 /* Whether element e of the allocation is one the routine may write. */
@@ -323,7 +450,15 @@ static int owned(const fz_arg *a, uint64_t e) {
         const uint64_t step = a->ld < 0 ? 0 - (uint64_t)a->ld : (uint64_t)a->ld;
         return step != 0 && e % step == 0 && e / step < (uint64_t)a->cols;
     }
-    if (a->kind == FZ_MAT) return a->ld > 0 && e % (uint64_t)a->ld < (uint64_t)a->rows;
+    if (a->kind == FZ_MAT) {
+        if (a->ld <= 0) return 0;
+        if (a->count > 1 && a->stride > 0) { /* a valid batch's outputs lie apart */
+            const uint64_t i = e / (uint64_t)a->stride;
+            if (i >= (uint64_t)a->count) return 0;
+            e -= i * (uint64_t)a->stride;
+        }
+        return e % (uint64_t)a->ld < (uint64_t)a->rows && e / (uint64_t)a->ld < (uint64_t)a->cols;
+    }
     return 1;
 }
 
@@ -408,8 +543,13 @@ static void fill(const fz_call *z, fz_arg *a, int index) {
         memset(a->before, 0x5a, a->comps * a->comp_bytes);
         return;
     }
+    if (a->kind == FZ_POINTERS) { /* each side's own: pointer_image */
+        memset(a->before, 0, a->comps * a->comp_bytes);
+        return;
+    }
     uint64_t seed = (uint64_t)z->data_seed * 1000003u + (uint64_t)index;
-    const int specials = z->data_seed & 0x80, poison = a->out && beta_is_zero(z);
+    /* an output that is also an input keeps its values: beta == 0 says nothing of the input */
+    const int specials = z->data_seed & 0x80, poison = a->out && !a->in_place && beta_is_zero(z);
     /* a solve's off-diagonal elements: k/16 scaled by 2^-p, 2^p >= 4 (terms per row) */
     double scale = 1;
     if (a->map && a->solve)
@@ -430,6 +570,37 @@ static void fill(const fz_call *z, fz_arg *a, int index) {
     }
 }
 
+/* An array of pointers as side s gives it: each entry its member's allocation on that side
+ * (NULL where it has none: an array the call must not read). */
+static void pointer_image(const fz_call *z, const fz_arg *a, int s, unsigned char *image) {
+    for (size_t i = 0; i < a->comps; i++) {
+        void *p = i < (size_t)a->count ? z->args[a->members[i]].p[s] : NULL;
+        memcpy(image + i * sizeof p, &p, sizeof p);
+    }
+}
+
+/* Allocates argument a on both sides and puts its image there. */
+static void place(fz_call *z, fz_arg *a, int index) {
+    const size_t bytes = a->comps * a->comp_bytes;
+    a->before = malloc(bytes);
+    if (a->before == NULL) abort();
+    if (a->shape != FZ_SHAPE_NONE) build_map(a, a->comps / comps_per_elem(z, a));
+    fill(z, a, index);
+    for (int s = 0; s < FZ_SIDES; s++) {
+        const int dev = on_device(z, s, a);
+        a->p[s] = side_alloc(z->side[s], dev, bytes);
+        a->after[s] = malloc(bytes);
+        if (a->after[s] != NULL && a->kind == FZ_POINTERS) pointer_image(z, a, s, a->after[s]);
+        if (a->p[s] == NULL || a->after[s] == NULL ||
+            !side_put(z->side[s], dev, a->p[s], a->kind == FZ_POINTERS ? a->after[s] : a->before,
+                      bytes)) {
+            fprintf(stderr, "gblas-fuzz: could not allocate %zu bytes on %s\n", bytes,
+                    z->side[s]->name);
+            abort();
+        }
+    }
+}
+
 int fz_prepare(fz_call *z) {
     if (fz_trace) fprintf(stderr, "gblas-fuzz: %s %s(mode %d)\n", z->routine, z->desc, z->pointer_mode);
     const size_t real_bytes = z->type == FZ_S || z->type == FZ_C ? 4 : 8;
@@ -437,23 +608,32 @@ int fz_prepare(fz_call *z) {
     for (int i = 0; i < z->nargs; i++) {
         fz_arg *a = &z->args[i];
         const int null = a->choice >= 248;
-        a->comp_bytes = a->elem_kind == 'I' ? 8 : real_bytes;
+        if (a->alias) { /* the input's buffer, placed with it */
+            a->comps = 0;
+            continue;
+        }
+        a->comp_bytes = a->elem_kind == 'I' || a->elem_kind == 'P' ? 8 : real_bytes;
         const size_t elem_bytes = a->comp_bytes * comps_per_elem(z, a);
         uint64_t elems;
         if (null) {
             elems = 0;
             if (a->need) z->bad = 1;
         } else if (!a->need) {
-            elems = a->kind == FZ_VEC || a->kind == FZ_MAT || a->kind == FZ_PACKED
-                        ? 1
-                        : span(a); /* never read */
+            elems = is_data(a) ? 1 : span(a); /* never read */
         } else {
             const uint64_t n = span(a);
-            if (n == 0 || n - 1 > (FZ_ADDRESS_TOP - 1) / elem_bytes) {
+            if ((n == 0 || n - 1 > (FZ_ADDRESS_TOP - 1) / elem_bytes) && !a->member) {
                 z->bad = 1; /* past the end of any address space: INVALID_VALUE */
                 elems = 1;
-            } else if (n > FZ_MAX_ELEMS) {
-                too_big = 1; /* valid, but too large to make */
+            } else if (n == 0 || n > FZ_MAX_ELEMS || a->too_many ||
+                       (a->kind == FZ_MAT && a->count > 1 &&
+                        (a->count > FZ_MAX_BATCH ||
+                         (uint64_t)mat_extent(a->rows, a->cols, a->ld) >
+                             FZ_MAX_ELEMS / (uint64_t)a->count))) {
+                /* valid, but too large to make (an operand, or a batch's matrices together,
+                 * shared ones counted once per use); a member's extent is never checked (the
+                 * caller's to get right) */
+                too_big = 1;
                 elems = 1;
             } else {
                 elems = n;
@@ -462,26 +642,13 @@ int fz_prepare(fz_call *z) {
         a->comps = (size_t)elems * comps_per_elem(z, a);
     }
     if (too_big && !z->bad) return 0;
-    for (int i = 0; i < z->nargs; i++) {
-        fz_arg *a = &z->args[i];
-        if (a->comps == 0) continue;
-        const size_t bytes = a->comps * a->comp_bytes;
-        a->before = malloc(bytes);
-        if (a->before == NULL) abort();
-        if (a->shape != FZ_SHAPE_NONE) build_map(a, a->comps / comps_per_elem(z, a));
-        fill(z, a, i);
-        for (int s = 0; s < FZ_SIDES; s++) {
-            const int dev = on_device(z, s, a);
-            a->p[s] = side_alloc(z->side[s], dev, bytes);
-            a->after[s] = malloc(bytes);
-            if (a->p[s] == NULL || a->after[s] == NULL ||
-                !side_put(z->side[s], dev, a->p[s], a->before, bytes)) {
-                fprintf(stderr, "gblas-fuzz: could not allocate %zu bytes on %s\n", bytes,
-                        z->side[s]->name);
-                abort();
-            }
-        }
-    }
+    for (int pass = 0; pass < 2; pass++) /* an array's members first, then the array */
+        for (int i = 0; i < z->nargs; i++)
+            if (z->args[i].comps != 0 && (z->args[i].kind == FZ_POINTERS) == pass)
+                place(z, &z->args[i], i);
+    for (int i = 0; i < z->nargs; i++)
+        if (z->args[i].alias)
+            for (int s = 0; s < FZ_SIDES; s++) z->args[i].p[s] = z->args[i].alias->p[s];
     return 1;
 }
 
@@ -522,8 +689,28 @@ static int finite_expected(const fz_call *z) {
     return structured;
 }
 
+/* An array of pointers must come back as each side gave it. */
+static void check_pointers(fz_call *z, const fz_arg *a) {
+    unsigned char *image = malloc(a->comps * a->comp_bytes);
+    if (image == NULL) abort();
+    for (int s = 0; s < FZ_SIDES; s++) {
+        pointer_image(z, a, s, image);
+        if (memcmp(image, a->after[s], a->comps * a->comp_bytes) != 0) {
+            problem(z, "%s changed the array %s", z->side[s]->name, a->name);
+            break;
+        }
+    }
+    free(image);
+}
+
 static void check_arg(fz_call *z, const fz_arg *a, double tol) {
+    if (a->kind == FZ_POINTERS) {
+        check_pointers(z, a);
+        return;
+    }
     const size_t bytes = a->comps * a->comp_bytes, per = comps_per_elem(z, a);
+    char name[64]; /* a member by its argument number, as the description lists them */
+    snprintf(name, sizeof name, a->member ? "%s member %d" : "%s", a->name, (int)(a - z->args));
     const double eps = a->comp_bytes == 4 ? FLT_EPSILON : DBL_EPSILON;
     const int writable = !z->bad && a->out && a->need;
     const int finite = writable && a->elem_kind != 'I' && finite_expected(z);
@@ -532,7 +719,7 @@ static void check_arg(fz_call *z, const fz_arg *a, double tol) {
         for (int s = 0; s < FZ_SIDES && !mine; s++)
             if (memcmp(a->after[s] + i * a->comp_bytes, a->before + i * a->comp_bytes,
                        a->comp_bytes) != 0) {
-                problem(z, "%s changed %s component %zu (%s)", z->side[s]->name, a->name, i,
+                problem(z, "%s changed %s component %zu (%s)", z->side[s]->name, name, i,
                         writable ? "not an element it owns" : "it must not write it");
                 return;
             }
@@ -542,7 +729,7 @@ static void check_arg(fz_call *z, const fz_arg *a, double tol) {
             memcpy(&u, a->after[0] + 8 * i, 8);
             memcpy(&v, a->after[1] + 8 * i, 8);
             if (u != v) {
-                problem(z, "%s: %lld vs %lld", a->name, (long long)u, (long long)v);
+                problem(z, "%s: %lld vs %lld", name, (long long)u, (long long)v);
                 return;
             }
             continue;
@@ -551,11 +738,11 @@ static void check_arg(fz_call *z, const fz_arg *a, double tol) {
                      v = get_comp(a->after[1], a->comp_bytes, i);
         if (finite && (!isfinite(u) || !isfinite(v))) {
             problem(z, "%s component %zu of %zu: %.17g vs %.17g from finite data (a side read "
-                    "an unreferenced element, NaN)", a->name, i, bytes / a->comp_bytes, u, v);
+                    "an unreferenced element, NaN)", name, i, bytes / a->comp_bytes, u, v);
             return;
         }
         if (!agree(u, v, tol, eps)) {
-            problem(z, "%s component %zu of %zu: %.17g vs %.17g (tolerance %.3g)", a->name, i,
+            problem(z, "%s component %zu of %zu: %.17g vs %.17g (tolerance %.3g)", name, i,
                     bytes / a->comp_bytes, u, v, tol);
             return;
         }
@@ -580,6 +767,9 @@ void fz_check(fz_call *z) {
         }
     }
     const size_t len = strlen(z->routine);
+    if (fz_trace)
+        fprintf(stderr, "gblas-fuzz: %s returned %s%s\n", z->routine,
+                gblas_status_name(z->status[0]), z->bad ? " (invalid)" : "");
     if (z->status[0] != z->status[1]) {
         problem(z, "statuses differ: %s (%s) vs %s (%s)", gblas_status_name(z->status[0]),
                 msg[0], gblas_status_name(z->status[1]), msg[1]);

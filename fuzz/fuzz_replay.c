@@ -1,6 +1,8 @@
-/* fuzz_replay.c: gblas-fuzz-replay [--pair cpu|cuda] [--threads N] PATH...: runs each corpus
- * file (or every file of each directory, in name order) through the fuzz harness on two sides
- * (fuzz.h), counting problems instead of stopping at the first. "cuda" compares the CPU's
+/* fuzz_replay.c: gblas-fuzz-replay [--pair cpu|cuda] [--threads N] [--any-picks] PATH...: runs
+ * each corpus file (or every file of each directory, in name order) through the fuzz harness on
+ * two sides (fuzz.h), counting problems instead of stopping at the first. A pick that is not
+ * canonical (fuzz_session.c) is a problem unless --any-picks is given (an input libFuzzer found,
+ * not yet rewritten by fuzz/canonical-picks). "cuda" compares the CPU's
  * default path with the CUDA backend: scripts/gpu-check runs it plain and under
  * compute-sanitizer. With N threads, each replays every file at once on its own pair of
  * handles, for ThreadSanitizer (the library's process-wide state: allocation registry, handle
@@ -79,9 +81,11 @@ static void *replay_all(void *arg) {
 int main(int argc, char **argv) {
     const char *pair = "cpu";
     int threads = 1, i = 1;
-    for (; i + 1 < argc && strncmp(argv[i], "--", 2) == 0; i += 2) {
-        if (strcmp(argv[i], "--pair") == 0) pair = argv[i + 1];
-        if (strcmp(argv[i], "--threads") == 0) threads = atoi(argv[i + 1]);
+    fz_canonical = 1;
+    for (; i < argc && strncmp(argv[i], "--", 2) == 0; i++) {
+        if (strcmp(argv[i], "--any-picks") == 0) fz_canonical = 0;
+        if (strcmp(argv[i], "--pair") == 0 && i + 1 < argc) pair = argv[++i];
+        if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc) threads = atoi(argv[++i]);
     }
     if (threads < 1 || threads > MAX_THREADS) threads = 1;
     for (; i < argc; i++) load_path(argv[i]);

@@ -1,7 +1,7 @@
 /* fuzz_session.c: the fuzz harness's sides and input loop (fuzz.h). An input is one or more
  * sequences (split at FZ_SPLIT), each read as up to FZ_MAX_CALLS calls. A call starts with a
- * byte picking a routine entry of the generated table or one of the handle and memory calls
- * below (pointer mode, threads, workspace, copies, malloc/free), made on both sides and
+ * pick (one or two bytes) of an entry of the generated table: a routine or one of the handle and
+ * memory calls below (pointer mode, threads, workspace, copies, malloc/free), made on both sides and
  * checked. Each sequence starts from the same handle state. */
 #define _POSIX_C_SOURCE 200809L /* posix_memalign, setenv, unsetenv */
 #include <limits.h>
@@ -325,33 +325,50 @@ static void memory_call(int *problems, fz_side *sides, fz_input *in) {
 }
 
 /* ---- the input loop ------------------------------------------------------------------------ */
-enum { CALL_MODE, CALL_THREADS, CALL_WORKSPACE, CALL_COPY, CALL_MEMORY, CALL_EXTRA };
+/* A pick: the id of a fz_entries entry, a number that never changes meaning (routines/
+ * gen_fuzz.py), in one byte (0-127) or two (128 + ((b - 128) << 8 | the next byte)); a value
+ * past the last id folds modulo the count, so every input picks something. Sets *value to the
+ * value read. */
+static int take_pick(fz_input *in, unsigned *value) {
+    const uint8_t b = next(in);
+    *value = b < 128 ? b : 128 + ((unsigned)(b - 128) << 8 | next(in));
+    return (int)(*value % (unsigned)fz_entry_count);
+}
 
 static int run_sequence(fz_side *sides, const uint8_t *data, size_t size) {
     fz_input in = {data, size};
     int problems = 0, mode = GBLAS_POINTER_MODE_HOST;
     reset(sides);
     for (int c = 0; c < FZ_MAX_CALLS && in.left > 0; c++) {
-        const int pick = next(&in) % (fz_entry_count + CALL_EXTRA);
-        if (pick >= fz_entry_count) {
-            switch (pick - fz_entry_count) {
-            case CALL_MODE: pointer_mode_call(&problems, sides, &in, &mode); break;
-            case CALL_THREADS: threads_call(&problems, sides, &in); break;
-            case CALL_WORKSPACE: workspace_call(&problems, sides, &in); break;
-            case CALL_COPY: copy_call(&problems, sides, &in); break;
-            default: memory_call(&problems, sides, &in); break;
-            }
-            continue;
+        const size_t at = size - in.left;
+        unsigned value;
+        const int pick = take_pick(&in, &value);
+        const fz_entry *e = &fz_entries[pick];
+        if (fz_trace)
+            fprintf(stderr, "gblas-fuzz: call at byte %zu: pick %u = id %d: %s\n", at, value,
+                    pick, e->name);
+        if (fz_canonical && value != (unsigned)pick)
+            session_problem(&problems, e->name,
+                            "the pick at byte %zu of its sequence reads %u, past the last id "
+                            "%d: not canonical (fuzz/canonical-picks rewrites it to %d)", at,
+                            value, fz_entry_count - 1, pick);
+        switch (e->call) {
+        case FZ_CALL_MODE: pointer_mode_call(&problems, sides, &in, &mode); continue;
+        case FZ_CALL_THREADS: threads_call(&problems, sides, &in); continue;
+        case FZ_CALL_WORKSPACE: workspace_call(&problems, sides, &in); continue;
+        case FZ_CALL_COPY: copy_call(&problems, sides, &in); continue;
+        case FZ_CALL_MEMORY: memory_call(&problems, sides, &in); continue;
+        case FZ_CALL_ROUTINE: break;
         }
         fz_call *z = calloc(1, sizeof *z);
         if (z == NULL) abort();
         for (int s = 0; s < FZ_SIDES; s++) z->side[s] = &sides[s];
         z->input = &in;
-        z->routine = fz_entries[pick].name;
-        z->type = fz_entries[pick].type;
+        z->routine = e->name;
+        z->type = e->type;
         z->pointer_mode = mode;
         z->data_seed = next(&in);
-        fz_entries[pick].run(z);
+        e->run(z);
         problems += z->problems;
         free(z);
     }
@@ -369,9 +386,11 @@ int fz_run_input(fz_side *sides, const uint8_t *data, size_t size) {
     size_t start = 0;
     for (size_t i = 0; i + sizeof FZ_SPLIT <= size; i++)
         if (memcmp(data + i, FZ_SPLIT, sizeof FZ_SPLIT) == 0) {
+            if (fz_trace) fprintf(stderr, "gblas-fuzz: sequence at byte %zu\n", start);
             problems += run_sequence(sides, data + start, i - start);
             start = i + sizeof FZ_SPLIT;
             i = start - 1;
         }
+    if (fz_trace) fprintf(stderr, "gblas-fuzz: sequence at byte %zu\n", start);
     return problems + run_sequence(sides, data + start, size - start);
 }

@@ -149,10 +149,9 @@ class Routine:
     # routines/gen_bench.py's CBLAS_BY_HAND lists those whose OpenBLAS side is composed by
     # hand); False where the bench cannot express it yet
     bench: bool = True
-    # Whether the fuzz harness calls it. False for the routines added after the corpus's last
-    # remap (routines/gen_fuzz.py): an input picks its routine by index in the fuzzer's table,
-    # so a new entry changes what every corpus input calls until the corpus is remapped, and
-    # batched operands (strides, pointer arrays) have no decoder yet
+    # Whether the fuzz harness calls it: True needs the routine's public names appended to
+    # routines/gen_fuzz.py's PICKS (the fuzzer's stable ids, so that the corpus keeps its
+    # meaning); False until the harness can decode its arguments
     fuzz: bool = True
 
     def public(self, t):
@@ -440,7 +439,7 @@ ROUTINES = [
          Size("batch_count")],
         quick="!work || ((alpha_zero || k == 0) && gblas_scalar_is(h, t, beta, 1.0))",
         flops="2 * m * n * k * batch_count", bytes="(m * k + k * n + m * n) * batch_count * E",
-        level=3, fuzz=False,
+        level=3,
         doc="C_i = alpha * op(A_i) * op(B_i) + beta * C_i for i < batch_count, A_i = A + i strideA,\n"
             "B_i = B + i strideB, C_i = C + i strideC, each as gemm's. Strides are >= 0: A and B\n"
             "may be shared (stride 0) or overlap across products; strideC >= ldc (n - 1) + m when\n"
@@ -463,7 +462,7 @@ ROUTINES = [
          Size("batch_count")],
         quick="!work || ((alpha_zero || k == 0) && gblas_scalar_is(h, t, beta, 1.0))",
         flops="2 * m * n * k * batch_count", bytes="(m * k + k * n + m * n) * batch_count * E",
-        level=3, fuzz=False,
+        level=3,
         doc="C_i = alpha * op(A_i) * op(B_i) + beta * C_i for i < batch_count, the matrices given\n"
             "by arrays of batch_count pointers in backend memory (device memory on the CUDA\n"
             "backend), each matrix as gemm's. The arrays are checked; the pointers they hold are\n"
@@ -484,7 +483,7 @@ ROUTINES = [
              ("transb == GBLAS_OP_N ? \"m\" : \"n\"", "transb == GBLAS_OP_N ? m : n"),
              need="work && !beta_zero"),
          Mat("C", "m", "n", "ldc", ("\"m\"", "m"), need="work", out=True)],
-        quick="!work", flops="3 * m * n", bytes="3 * m * n * E", level=3, fuzz=False,
+        quick="!work", flops="3 * m * n", bytes="3 * m * n * E", level=3,
         doc="C = alpha * op(A) + beta * op(B), C m x n (cuBLAS's geam, a BLAS extension). alpha\n"
             "== 0 never reads A, beta == 0 never reads B (in host pointer mode A or B may then be\n"
             "NULL). C may be A itself (in place) where transa == N and ldc == lda, or B where\n"
@@ -495,7 +494,7 @@ ROUTINES = [
          Mat("A", "m", "n", "lda", ("\"m\"", "m"), need="work"),
          Vec("x", "side == GBLAS_SIDE_LEFT ? m : n", "incx", need="work"),
          Mat("C", "m", "n", "ldc", ("\"m\"", "m"), need="work", out=True)],
-        quick="!work", flops="m * n", bytes="2 * m * n * E", level=3, fuzz=False,
+        quick="!work", flops="m * n", bytes="2 * m * n * E", level=3,
         doc="C = diag(x) * A (side LEFT, x m elements) or A * diag(x) (RIGHT, x n elements), A\n"
             "and C m x n (cuBLAS's dgmm, a BLAS extension). A negative incx walks x backwards,\n"
             "as the reference BLAS's vectors. C may be A itself where ldc == lda; any other\n"
@@ -514,7 +513,7 @@ ROUTINES = [
         quick="!work || (alpha_zero && gblas_scalar_is(h, t, beta, 1.0))",
         flops="2 * m * n * (side == GBLAS_SIDE_LEFT ? m : n)",
         bytes="((side == GBLAS_SIDE_LEFT ? m * m : n * n) / 2 + 3 * m * n) * E",
-        level=3, fuzz=False,
+        level=3,
         doc="C = alpha * A * B + beta * C (side LEFT, A m x m) or alpha * B * A + beta * C (RIGHT,\n"
             "A n x n), A symmetric with only its uplo triangle read, B and C m x n."),
     Routine(
@@ -529,7 +528,7 @@ ROUTINES = [
          Mat("C", "n", "n", "ldc", ("\"n\"", "n"), need="work", out=True)],
         quick="!work || ((alpha_zero || k == 0) && gblas_scalar_is(h, t, beta, 1.0))",
         flops="n * (n + 1) * k", bytes="(n * k + n * (n + 1) / 2) * E",
-        level=3, fuzz=False,
+        level=3,
         doc="C = alpha * op(A) * op(A)^T + beta * C, only C's uplo triangle read and written,\n"
             "op(A) n x k (trans N: A n x k; T or C: A k x n). k == 0 gives C = beta * C."),
     Routine(
@@ -547,7 +546,7 @@ ROUTINES = [
          Mat("C", "n", "n", "ldc", ("\"n\"", "n"), need="work", out=True)],
         quick="!work || ((alpha_zero || k == 0) && gblas_scalar_is(h, t, beta, 1.0))",
         flops="2 * n * (n + 1) * k", bytes="(2 * n * k + n * (n + 1) / 2) * E",
-        level=3, fuzz=False,
+        level=3,
         doc="C = alpha * (op(A) * op(B)^T + op(B) * op(A)^T) + beta * C, only C's uplo triangle\n"
             "read and written, op(A), op(B) n x k. k == 0 gives C = beta * C."),
     Routine(
@@ -563,7 +562,7 @@ ROUTINES = [
         quick="!work",
         flops="m * n * (side == GBLAS_SIDE_LEFT ? m : n)",
         bytes="((side == GBLAS_SIDE_LEFT ? m * m : n * n) / 2 + 2 * m * n) * E",
-        level=3, fuzz=False,
+        level=3,
         doc="C = alpha * op(A) * B (side LEFT, A m x m) or alpha * B * op(A) (RIGHT, A n x n), A\n"
             "triangular (uplo, diag as trmv's), B and C m x n: cuBLAS's out-of-place form; C may\n"
             "be B itself (ldc == ldb), the reference BLAS's in-place TRMM. alpha == 0 sets C to\n"
@@ -580,7 +579,7 @@ ROUTINES = [
         quick="!work",
         flops="m * n * (side == GBLAS_SIDE_LEFT ? m : n)",
         bytes="((side == GBLAS_SIDE_LEFT ? m * m : n * n) / 2 + 2 * m * n) * E",
-        level=3, fuzz=False,
+        level=3,
         doc="Solves op(A) * X = alpha * B (side LEFT, A m x m) or X * op(A) = alpha * B (RIGHT,\n"
             "A n x n) for X, which overwrites B (m x n); A triangular as trmv's. alpha == 0 sets\n"
             "B to zero without reading A. No test for singularity."),
@@ -598,7 +597,7 @@ ROUTINES = [
         quick="!work",
         flops="m * n * (side == GBLAS_SIDE_LEFT ? m : n) * batch_count",
         bytes="((side == GBLAS_SIDE_LEFT ? m * m : n * n) / 2 + 2 * m * n) * batch_count * E",
-        level=3, fuzz=False,
+        level=3,
         doc="trsm on each of batch_count (A_i, B_i) given by arrays of pointers in backend memory,\n"
             "as gemm_batched's (the pointers themselves are the caller's to get right; no B_i may\n"
             "overlap another or any A_j). batch_count == 0 returns at once."),

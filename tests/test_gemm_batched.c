@@ -174,3 +174,48 @@ API_TEST(gemm_batched, empty_batches) {
     }
     harness_close(&t);
 }
+
+/* alpha = 0 or k = 0 reads no A or B, so the API accepts NULL for them (and for their arrays):
+ * C = beta C, nothing formed from A and B (the CPU backend read Aarray[i] and offset a NULL A
+ * by i strideA; the fuzz harness found it). */
+BACKEND_TEST(gemm_batched, unread_operands_null) {
+    hctx t;
+    harness_open(&t, hc);
+    const int64_t m = 3, n = 2, count = 3, ldc = 4, sc = ldc * n, lc = sc * count;
+    const int64_t offs[3] = {0, sc, 2 * sc};
+    for (int c = 0; c < 8; c++) {
+        const prec_t p = c & 1 ? PREC_D : PREC_S;
+        const int arrays = c >> 1 & 1, k = c & 4 ? 0 : 5;
+        const double alpha = k == 0 ? 1 : 0, beta = 0.5;
+        double *C = hbuf(lc), *got = hbuf(lc);
+        for (int64_t s = 0; s < lc; s++) C[s] = (double)(s % 7) - 3;
+        dbuf dC = dbuf_upload(&t, p, C, lc);
+        hscalar ha, hb;
+        gblas_status_t st;
+        if (arrays) {
+            void *pc = pointer_array(&t, &dC, offs, count);
+            st = hr_gemm_batched(t.h, p, GBLAS_OP_N, GBLAS_OP_T, m, n, k,
+                                 hscalar_set(&ha, p, alpha), NULL, m, NULL, n,
+                                 hscalar_set(&hb, p, beta), (void *const *)pc, ldc, count);
+            gblas_synchronize(t.h);
+            gblas_free(t.h, pc);
+        } else {
+            st = hr_gemm_strided_batched(t.h, p, GBLAS_OP_N, GBLAS_OP_T, m, n, k,
+                                         hscalar_set(&ha, p, alpha), NULL, m, 7, NULL, n, 5,
+                                         hscalar_set(&hb, p, beta), dC.p, ldc, sc, count);
+        }
+        cr_assert(st == GBLAS_STATUS_SUCCESS, "[%s] %s %s k=%d: %s", t.name, prec_name(p),
+                  arrays ? "arrays" : "strided", k, gblas_last_error(t.h));
+        dbuf_download(&t, &dC, got);
+        for (int64_t s = 0; s < lc; s++) {
+            const double want = s % ldc < m ? beta * C[s] : C[s];
+            cr_assert(same_bits(got[s], prec_round(p, want)), "[%s] %s %s k=%d: C[%lld] = %g, "
+                      "want %g", t.name, prec_name(p), arrays ? "arrays" : "strided", k,
+                      (long long)s, got[s], want);
+        }
+        dbuf_free(&t, &dC);
+        free(C);
+        free(got);
+    }
+    harness_close(&t);
+}
