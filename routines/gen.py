@@ -17,7 +17,10 @@ Outputs (checked in; CI runs --check):
   bench/bench_routines_gen.h, .c     the bench registry (names, flops, bytes, and each call
                                      through gblas, CBLAS and cuBLAS)
   fuzz/fuzz_calls_gen.c              the fuzzer's call table
-The emitters for tests, bench and fuzzer live in gen_tests.py, gen_bench.py and gen_fuzz.py.
+  include/gblas_f77.h, gblas_cblas.h the Fortran BLAS ABI and CBLAS (gen_interfaces.py lists
+  src/interfaces/*_gen.*             its outputs: headers, entry points, export map)
+The emitters for tests, bench, fuzzer and the standard interfaces live in gen_tests.py,
+gen_bench.py, gen_fuzz.py and gen_interfaces.py.
 Why a generator and not X-macros: the generated code spells every routine's literal name, so
 grep, ctags and debuggers find it, and its signatures are read as plain C.
 """
@@ -33,6 +36,7 @@ from gen_common import (BANNER, HEADER_BEGIN, HEADER_END, ROOT, call_args, label
 from gen_tests import gen_test_dispatch, gen_bad_args  # noqa: E402
 from gen_bench import gen_bench  # noqa: E402
 from gen_fuzz import gen_fuzz  # noqa: E402
+from gen_interfaces import gen_interfaces  # noqa: E402
 
 # ---- include/gblas.h -------------------------------------------------------------------------
 def gen_header():
@@ -195,7 +199,7 @@ def outputs():
         header = splice_header(f.read(), gen_header())
     th, tc = gen_test_dispatch()
     bh, bc = gen_bench()
-    return {
+    out = {
         "include/gblas.h": header,
         "src/routines_gen.h": gen_ops(),
         "src/api/routines_gen.c": gen_api(),
@@ -208,6 +212,8 @@ def outputs():
         "bench/bench_routines_gen.c": bc,
         "fuzz/fuzz_calls_gen.c": gen_fuzz(),
     }
+    out.update(gen_interfaces())
+    return out
 
 
 def main(argv):
@@ -221,6 +227,7 @@ def main(argv):
         if check:
             stale.append(rel)
         else:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w") as f:
                 f.write(text)
             print("wrote", rel)
