@@ -19,8 +19,10 @@ Outputs (checked in; CI runs --check):
   fuzz/fuzz_calls_gen.c              the fuzzer's call table
   include/gblas_f77.h, gblas_cblas.h the Fortran BLAS ABI and CBLAS (gen_interfaces.py lists
   src/interfaces/*_gen.*             its outputs: headers, entry points, export map)
-The emitters for tests, bench, fuzzer and the standard interfaces live in gen_tests.py,
-gen_bench.py, gen_fuzz.py and gen_interfaces.py.
+  fortran/gblas.f90                  the Fortran module gblas and its test
+  tests/fortran/test_module_gen.f90  (gen_fortran.py)
+The emitters for tests, bench, fuzzer, the standard interfaces and the Fortran module live in
+gen_tests.py, gen_bench.py, gen_fuzz.py, gen_interfaces.py and gen_fortran.py.
 Why a generator and not X-macros: the generated code spells every routine's literal name, so
 grep, ctags and debuggers find it, and its signatures are read as plain C.
 """
@@ -37,6 +39,7 @@ from gen_tests import gen_test_dispatch, gen_bad_args  # noqa: E402
 from gen_bench import gen_bench  # noqa: E402
 from gen_fuzz import gen_fuzz  # noqa: E402
 from gen_interfaces import gen_interfaces  # noqa: E402
+from gen_fortran import gen_fortran as gen_fortran_module  # noqa: E402
 
 # ---- include/gblas.h -------------------------------------------------------------------------
 def gen_header():
@@ -213,6 +216,7 @@ def outputs():
         "fuzz/fuzz_calls_gen.c": gen_fuzz(),
     }
     out.update(gen_interfaces())
+    out.update(gen_fortran_module())
     return out
 
 

@@ -14,6 +14,9 @@ For every routine of the table that the reference BLAS has (REFERENCE), in each 
                                          copying), run, report through cblas_xerbla
   src/interfaces/exports_gen.map         the linker version script: the symbols libgblas_blas
                                          exports, exactly
+and the same with 64-bit integers (ILP64, OpenBLAS's 64_ suffix: dgemm_64_, cblas_dgemm64_) for
+libgblas_blas64.so.3: include/gblas_f77_64.h, include/gblas_cblas64.h and
+src/interfaces/ilp64/{fortran64_gen.c, cblas64_gen.c, exports64_gen.map} (the Abi passed).
 """
 
 import dataclasses
@@ -55,6 +58,24 @@ ENUM_DECODE = {Op: "op", Uplo: "uplo", Diag: "diag", Side: "side"}
 CBLAS_ENUM = {Op: "CBLAS_TRANSPOSE", Uplo: "CBLAS_UPLO", Diag: "CBLAS_DIAG", Side: "CBLAS_SIDE"}
 GBLAS_ENUM = {Op: "gblas_operation_t", Uplo: "gblas_fill_mode_t", Diag: "gblas_diag_type_t",
               Side: "gblas_side_mode_t"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Abi:
+    """An integer convention of the interfaces: LP64 (libgblas_blas.so.3, the reference's names)
+    or ILP64 (libgblas_blas64.so.3: 64-bit integers, OpenBLAS's 64_ suffix, dgemm_64_ and
+    cblas_dgemm64_). Both share blas_run_* (run_gen.c)."""
+    int_type: str        # the Fortran INTEGER's C type
+    cblas_int: str       # CBLAS's integer type as the header spells it
+    f77_suffix: str      # dgemm + f77_suffix
+    cblas_suffix: str    # cblas_dgemm + cblas_suffix
+    f77_header: str
+    cblas_header: str
+    report: str          # the reporting functions' suffix (blas_fortran_report<>, cblas_report<>)
+
+
+LP64 = Abi("int", "CBLAS_INT", "_", "", "gblas_f77.h", "gblas_cblas.h", "")
+ILP64 = Abi("int64_t", "int64_t", "_64_", "64_", "gblas_f77_64.h", "gblas_cblas64.h", "64")
 
 
 def abi_routines():
@@ -104,34 +125,36 @@ def ptr(t, a, kind="T"):
 
 
 # ---- the Fortran prototypes (include/gblas_f77.h, fortran_gen.c) -------------------------------
-def fortran_params(r, t):
+def fortran_params(r, t, abi=LP64):
+    integer = "const %s *" % abi.int_type
     out = []
     for a, _ in fargs(r):
         if isinstance(a, Size):
-            out.append("const int *" + a.name)
+            out.append(integer + a.name)
         elif isinstance(a, ENUMS):
             out.append("const char *" + a.name)
         elif isinstance(a, Scalar):
             out.append(ptr(t, a, a.kind) + a.name)
         elif isinstance(a, Vec):
-            out += [ptr(t, a) + a.name, "const int *" + a.inc]
+            out += [ptr(t, a) + a.name, integer + a.inc]
         elif isinstance(a, Mat):
-            out += [ptr(t, a) + a.name, "const int *" + a.ld]
+            out += [ptr(t, a) + a.name, integer + a.ld]
         elif isinstance(a, (Packed, Array)):
             out.append(ptr(t, a) + a.name)
     return out
 
 
-def fortran_return(r, t):
+def fortran_return(r, t, abi=LP64):
     res = result_of(r)
     if res is None:
         return "void"
-    return "int" if res.kind == "I" else elem(t, res.kind)
+    return abi.int_type if res.kind == "I" else elem(t, res.kind)
 
 
-def fortran_decl(r, t, suffix):
-    return wrap("GBLAS_API %s %s_(" % (fortran_return(r, t), fortran_name(r, t)),
-                fortran_params(r, t) or ["void"], suffix, indent=4)
+def fortran_decl(r, t, suffix, abi=LP64):
+    return wrap("GBLAS_API %s %s%s(" % (fortran_return(r, t, abi), fortran_name(r, t),
+                                       abi.f77_suffix),
+                fortran_params(r, t, abi) or ["void"], suffix, indent=4)
 
 
 # ---- blas_run_<t><name> (run_gen.h, run_gen.c) ---------------------------------------------------
@@ -272,18 +295,24 @@ def gen_run():
 
 
 # ---- Fortran entry points (fortran_gen.c) ---------------------------------------------------------
-def gen_fortran():
-    out = [BANNER, "/* fortran_gen.c: the Fortran BLAS ABI (gfortran's, LP64: arguments by\n"
-           " * reference, 32-bit integers, trailing string lengths left undeclared as the\n"
-           " * characters read are single). Errors go to xerbla_ with the reference's routine\n"
-           " * name and parameter position. */\n",
-           '#include "gblas_f77.h"\n#include "interfaces/run_gen.h"\n']
+def gen_fortran(abi=LP64):
+    if abi == LP64:
+        head = ("/* fortran_gen.c: the Fortran BLAS ABI (gfortran's, LP64: arguments by\n"
+                " * reference, 32-bit integers, trailing string lengths left undeclared as the\n"
+                " * characters read are single). Errors go to xerbla_ with the reference's routine\n"
+                " * name and parameter position. */\n")
+    else:
+        head = ("/* fortran64_gen.c: the Fortran BLAS ABI with 64-bit integers (ILP64, a program\n"
+                " * built with -fdefault-integer-8), OpenBLAS's symbol suffix: DGEMM_64 in the\n"
+                " * program's source is dgemm_64_. Errors go to xerbla_64_ with the reference's\n"
+                " * routine name and parameter position. */\n")
+    out = [BANNER, head, '#include "%s"\n#include "interfaces/run_gen.h"\n' % abi.f77_header]
     for r in abi_routines():
         for t in r.types:
             res = result_of(r)
             srname = fortran_name(r, t).upper().ljust(6)
             out.append("\n")
-            out.append(fortran_decl(r, t, ") {"))
+            out.append(fortran_decl(r, t, ") {", abi))
             args = []
             for a, _ in fargs(r):
                 if isinstance(a, Size):
@@ -299,21 +328,23 @@ def gen_fortran():
             if res is not None:
                 out.append("    %s %s;\n" % (result_ctype(t, res), res.name))
                 args.append("&" + res.name)
-            out.append(wrap('    blas_fortran_report("%s", blas_run_%s%s(' % (srname, t, r.name),
-                            args, "));", indent=8))
+            out.append(wrap('    blas_fortran_report%s("%s", blas_run_%s%s('
+                            % (abi.report, srname, t, r.name), args, "));", indent=8))
             if res is not None:
-                out.append("    return %s%s;\n" % ("(int)" if res.kind == "I" else "", res.name))
+                cast = "(%s)" % abi.int_type if res.kind == "I" and abi.int_type != "int64_t" else ""
+                out.append("    return %s%s;\n" % (cast, res.name))
             out.append("}\n")
     return "".join(out)
 
 
 # ---- CBLAS (gblas_cblas.h, cblas_gen.c) ---------------------------------------------------------
-def cblas_params(r, t):
+def cblas_params(r, t, abi=LP64):
     """(declaration, name) of cblas_<t><name>'s parameters."""
+    integer = abi.cblas_int + " "
     out = [("CBLAS_LAYOUT layout", "layout")] if r.level > 1 else []
     for a, _ in fargs(r):
         if isinstance(a, Size):
-            out.append(("CBLAS_INT " + a.name, a.name))
+            out.append((integer + a.name, a.name))
         elif isinstance(a, ENUMS):
             out.append((CBLAS_ENUM[type(a)] + " " + a.name, a.name))
         elif isinstance(a, Scalar):
@@ -322,9 +353,9 @@ def cblas_params(r, t):
             else:
                 out.append((elem(t, a.kind) + " " + a.name, a.name))
         elif isinstance(a, Vec):
-            out += [(ptr(t, a) + a.name, a.name), ("CBLAS_INT " + a.inc, a.inc)]
+            out += [(ptr(t, a) + a.name, a.name), (integer + a.inc, a.inc)]
         elif isinstance(a, Mat):
-            out += [(ptr(t, a) + a.name, a.name), ("CBLAS_INT " + a.ld, a.ld)]
+            out += [(ptr(t, a) + a.name, a.name), (integer + a.ld, a.ld)]
         elif isinstance(a, (Packed, Array)):
             out.append((ptr(t, a) + a.name, a.name))
     return out
@@ -337,9 +368,10 @@ def cblas_return(r, t):
     return "CBLAS_INDEX" if res.kind == "I" else elem(t, res.kind)
 
 
-def cblas_decl(r, t, suffix):
-    return wrap("GBLAS_API %s cblas_%s(" % (cblas_return(r, t), fortran_name(r, t)),
-                [d for d, _ in cblas_params(r, t)], suffix, indent=4)
+def cblas_decl(r, t, suffix, abi=LP64):
+    return wrap("GBLAS_API %s cblas_%s%s(" % (cblas_return(r, t), fortran_name(r, t),
+                                             abi.cblas_suffix),
+                [d for d, _ in cblas_params(r, t, abi)], suffix, indent=4)
 
 
 def cblas_position(r, name):
@@ -365,26 +397,28 @@ def enum_names(r):
     return {a.name for a in r.args if isinstance(a, ENUMS)}
 
 
-def local_type(decl_of, n):
+def local_type(decl_of, n, abi=LP64):
     """The type of the local copy of the CBLAS parameter n ("int64_t " or its pointer type)."""
     d = decl_of[n]
-    return "int64_t " if d.startswith("CBLAS_INT") else d[:-len(n)]
+    return "int64_t " if d.startswith(abi.cblas_int + " ") else d[:-len(n)]
 
 
-def gen_cblas_body(r, t):
+def gen_cblas_body(r, t, abi=LP64):
+    # the name errors report: the reference's, whatever the suffix
     name = "cblas_" + fortran_name(r, t)
-    out = ["\n", cblas_decl(r, t, ") {")]
+    xerbla = "cblas_xerbla" + abi.cblas_suffix
+    out = ["\n", cblas_decl(r, t, ") {", abi)]
     res = result_of(r)
     args = []
     if r.level == 1:
-        for d, n in cblas_params(r, t):
+        for d, n in cblas_params(r, t, abi):
             scalar = [a for a in r.args if isinstance(a, Scalar) and a.name == n and not a.out]
             args.append("&" + n if scalar else n)
         if res is not None:
             out.append("    %s %s;\n" % (result_ctype(t, res), res.name))
             args.append("&" + res.name)
-        out.append(wrap('    cblas_report("%s", 0, blas_run_%s%s(' % (name, t, r.name), args,
-                        "));", indent=8))
+        out.append(wrap('    cblas_report%s("%s", 0, blas_run_%s%s(' % (abi.report, name, t, r.name),
+                        args, "));", indent=8))
         if res is not None and res.kind == "I":
             out.append("    return %s > 0 ? (CBLAS_INDEX)(%s - 1) : 0;\n" % (res.name, res.name))
         elif res is not None:
@@ -393,22 +427,22 @@ def gen_cblas_body(r, t):
         return "".join(out)
     out.append('    static const char name[] = "%s";\n' % name)
     out.append("    if (layout != CblasColMajor && layout != CblasRowMajor) {\n"
-               "        cblas_xerbla(1, name, \"Illegal layout setting, %d\\n\", (int)layout);\n"
-               "        return;\n    }\n")
+               "        %s(1, name, \"Illegal layout setting, %%d\\n\", (int)layout);\n"
+               "        return;\n    }\n" % xerbla)
     swaps, flip_op = ROW_MAJOR.get(r.name, ([], True))
     swapped = {m for pair in swaps for a in pair for m in pair_members(r, a)}
-    decl_of = dict((n, d) for d, n in cblas_params(r, t))
+    decl_of = dict((n, d) for d, n in cblas_params(r, t, abi))
     local = {}
     for a, _ in fargs(r):
         if isinstance(a, ENUMS):
             kind = ENUM_DECODE[type(a)]
             out.append("    int %s_ = blas_%s_of_cblas(%s);\n" % (a.name, kind, a.name))
-            out.append('    if (%s_ < 0) {\n        cblas_xerbla(%d, name, "Illegal %s setting, '
+            out.append('    if (%s_ < 0) {\n        %s(%d, name, "Illegal %s setting, '
                        '%%d\\n", (int)%s);\n        return;\n    }\n'
-                       % (a.name, cblas_position(r, a.name), a.name, a.name))
+                       % (a.name, xerbla, cblas_position(r, a.name), a.name, a.name))
             local[a.name] = a.name + "_"
     for n in sorted(swapped - set(local), key=lambda n: cblas_position(r, n)):
-        out.append("    %s%s_ = %s;\n" % (local_type(decl_of, n), n, n))
+        out.append("    %s%s_ = %s;\n" % (local_type(decl_of, n, abi), n, n))
         local[n] = n + "_"
     out.append("    const int row_major = layout == CblasRowMajor;\n")
     out.append("    if (row_major) {\n")
@@ -417,7 +451,7 @@ def gen_cblas_body(r, t):
             out.append("        %s_ = blas_flip_%s(%s_);\n" % (a.name, ENUM_DECODE[type(a)], a.name))
     for x, y in swaps:
         for mx, my in zip(pair_members(r, x), pair_members(r, y)):
-            ctype = "int " if mx in enum_names(r) else local_type(decl_of, mx)
+            ctype = "int " if mx in enum_names(r) else local_type(decl_of, mx, abi)
             out.append("        BLAS_SWAP(%s, %s_, %s_);\n" % (ctype.rstrip(), mx, my))
     out.append("    }\n")
     for a, _ in fargs(r):
@@ -429,8 +463,8 @@ def gen_cblas_body(r, t):
             args += [local.get(a.name, a.name), local.get(a.ld, a.ld)]
         else:
             args.append(local.get(a.name, a.name))
-    out.append(wrap("    cblas_report(name, row_major, blas_run_%s%s(" % (t, r.name), args, "));",
-                    indent=8))
+    out.append(wrap("    cblas_report%s(name, row_major, blas_run_%s%s(" % (abi.report, t, r.name),
+                    args, "));", indent=8))
     out.append("}\n")
     return "".join(out)
 
@@ -451,7 +485,16 @@ def row_major_positions():
     return rows
 
 
-def gen_cblas():
+def gen_cblas(abi=LP64):
+    if abi != LP64:
+        out = [BANNER, "/* cblas64_gen.c: CBLAS with 64-bit integers (ILP64), OpenBLAS's suffix:\n"
+               " * cblas_dgemm64_. As cblas_gen.c's, errors going to cblas_xerbla64_ (the\n"
+               " * routine named without the suffix). */\n",
+               '#include "%s"\n#include "interfaces/run_gen.h"\n' % abi.cblas_header]
+        for r in abi_routines():
+            for t in r.types:
+                out.append(gen_cblas_body(r, t, abi))
+        return "".join(out)
     out = [BANNER, "/* cblas_gen.c: CBLAS. A row-major call runs as the column-major call of the\n"
            " * transposed matrices (the arguments swapped, never the data copied); errors go to\n"
            " * cblas_xerbla with the reference CBLAS's positions: the layout 1, an enumeration\n"
@@ -560,51 +603,105 @@ GBLAS_API double dzasum_(const int *n, const void *x, const int *incx);
 GBLAS_API double dznrm2_(const int *n, const void *x, const int *incx);
 """
 
+CBLAS64_PRELUDE = """\
+/* gblas_cblas64.h: CBLAS with 64-bit integers (ILP64) for gblas's real routines, under
+ * OpenBLAS's symbol suffix: cblas_dgemm64_(..., int64_t m, ...) is cblas_dgemm with int64_t
+ * in place of CBLAS_INT. Exported by libgblas_blas64.so.3 with the Fortran ILP64 ABI
+ * (gblas_f77_64.h). The enumerations and behaviour are gblas_cblas.h's; errors go to
+ * cblas_xerbla64_ (weak: a program's own definition replaces it), with the reference CBLAS's
+ * positions and the routine's name without the suffix. */
+#ifndef GBLAS_CBLAS64_H
+#define GBLAS_CBLAS64_H
+
+#include <stdint.h>
+
+#include "gblas_cblas.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+GBLAS_API void cblas_xerbla64_(int64_t p, const char *rout, const char *form, ...);
+"""
+
+F77_64_PRELUDE = """\
+/* gblas_f77_64.h: the Fortran BLAS ABI with 64-bit integers (ILP64: a program built with
+ * gfortran -fdefault-integer-8) of gblas's real routines, as C prototypes, under OpenBLAS's
+ * symbol suffix: DGEMM_64 in Fortran source (dgemm_64_) takes INTEGER*8 sizes. Exported by
+ * libgblas_blas64.so.3 with lsame_64_ and xerbla_64_(srname, info, len) (weak: a program's
+ * own XERBLA_64 replaces it). Behaviour as gblas_f77.h's. */
+#ifndef GBLAS_F77_64_H
+#define GBLAS_F77_64_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gblas.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+GBLAS_API int64_t lsame_64_(const char *ca, const char *cb);
+GBLAS_API void xerbla_64_(const char *srname, const int64_t *info, size_t srname_len);
+"""
+
 HEADER_END = "\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s */\n"
 
 # Exported by hand-written files (blas_engine.c, blas_extra.c).
 EXTRA_F77 = ["lsame_", "xerbla_", "sdsdot_", "dsdot_", "scasum_", "scnrm2_", "dzasum_", "dznrm2_"]
+EXTRA_64 = ["lsame_64_", "xerbla_64_", "cblas_xerbla64_"]  # blas_ilp64.c
 EXTRA_CBLAS = ["RowMajorStrg", "CBLAS_CallFromC", "cblas_xerbla", "cblas_sdsdot", "cblas_dsdot", "cblas_scasum", "cblas_scnrm2",
                "cblas_dzasum", "cblas_dznrm2"]
 
 
-def gen_headers():
-    f77 = [BANNER, F77_PRELUDE]
-    cb = [BANNER, CBLAS_PRELUDE]
+def gen_headers(abi=LP64):
+    lp64 = abi == LP64
+    f77 = [BANNER, F77_PRELUDE if lp64 else F77_64_PRELUDE]
+    cb = [BANNER, CBLAS_PRELUDE if lp64 else CBLAS64_PRELUDE]
     for r in abi_routines():
         f77.append("\n")
         cb.append("\n")
         for t in r.types:
-            f77.append(fortran_decl(r, t, ");"))
-            cb.append(cblas_decl(r, t, ");"))
-    f77.append(HEADER_END % "GBLAS_F77_H")
-    cb.append(HEADER_END % "GBLAS_CBLAS_H")
+            f77.append(fortran_decl(r, t, ");", abi))
+            cb.append(cblas_decl(r, t, ");", abi))
+    f77.append(HEADER_END % ("GBLAS_F77_H" if lp64 else "GBLAS_F77_64_H"))
+    cb.append(HEADER_END % ("GBLAS_CBLAS_H" if lp64 else "GBLAS_CBLAS64_H"))
     return "".join(f77), "".join(cb)
 
 
-def exported_symbols():
-    """Every BLAS symbol libgblas_blas exports (besides gblas_*), sorted."""
-    names = list(EXTRA_F77) + list(EXTRA_CBLAS)
+def exported_symbols(abi=LP64):
+    """Every BLAS symbol the library of abi exports (besides gblas_*), sorted."""
+    names = list(EXTRA_F77) + list(EXTRA_CBLAS) if abi == LP64 else list(EXTRA_64)
     for r in abi_routines():
         for t in r.types:
-            names += [fortran_name(r, t) + "_", "cblas_" + fortran_name(r, t)]
+            names += [fortran_name(r, t) + abi.f77_suffix,
+                      "cblas_" + fortran_name(r, t) + abi.cblas_suffix]
     return sorted(names)
 
 
-def gen_map():
+def gen_map(abi=LP64):
+    lib, rel = (("libgblas_blas.so.3", "exports_gen.map") if abi == LP64 else
+                ("libgblas_blas64.so.3", "exports64_gen.map"))
     out = ["# Generated by routines/gen.py from routines/table.py: do not edit.\n",
-           "# exports_gen.map: the linker version script of libgblas_blas.so.3: gblas's API and\n",
+           "# %s: the linker version script of %s: gblas's API and\n" % (rel, lib),
            "# exactly these BLAS and CBLAS symbols.\n",
            "{\n  global:\n    gblas_*;\n"]
-    out += ["    %s;\n" % n for n in exported_symbols()]
+    out += ["    %s;\n" % n for n in exported_symbols(abi)]
     out.append("  local:\n    *;\n};\n")
     return "".join(out)
 
 
 def gen_interfaces():
     f77, cb = gen_headers()
+    f77_64, cb64 = gen_headers(ILP64)
     rh, rc = gen_run()
     return {
+        "include/gblas_f77_64.h": f77_64,
+        "include/gblas_cblas64.h": cb64,
+        "src/interfaces/ilp64/fortran64_gen.c": gen_fortran(ILP64),
+        "src/interfaces/ilp64/cblas64_gen.c": gen_cblas(ILP64),
+        "src/interfaces/ilp64/exports64_gen.map": gen_map(ILP64),
         "include/gblas_f77.h": f77,
         "include/gblas_cblas.h": cb,
         "src/interfaces/run_gen.h": rh,

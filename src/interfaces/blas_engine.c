@@ -39,6 +39,8 @@ int blas_status(gblas_handle_t h, gblas_status_t s) {
     return BLAS_FAILED;
 }
 
+const char *blas_failure_message(void) { return failure; }
+
 void blas_fortran_report(const char *srname, int info) {
     if (info == 0) return;
     const int position = info > 0 ? info : 0;

@@ -35,6 +35,11 @@ void blas_fortran_report(const char *srname, int info);
  * parameter 1), BLAS_FAILED as position 0 with the kept message. row_major: the call was, so
  * the default handler swaps the position back for its message. */
 void cblas_report(const char *routine, int row_major, int info);
+/* The ILP64 library's forms of the two (blas_ilp64.c): to xerbla_64_ and cblas_xerbla64_. */
+void blas_fortran_report64(const char *srname, int info);
+void cblas_report64(const char *routine, int row_major, int info);
+/* The message of the calling thread's last call that gblas refused (blas_status). */
+const char *blas_failure_message(void);
 /* The true position of a row-major call's parameter that the reference reports as position
  * (generated from the row-major swaps, cblas_gen.c). */
 int blas_cblas_row_major_position(const char *routine, int position);
