@@ -47,7 +47,8 @@ void cx_check_gaps(const char *desc, const double *got, const double *before, in
 
 void cx_expect(const char *desc, const char *what, int64_t i, prec_t rp, double got_re,
                double got_im, lcx ref, long double scale, int64_t k) {
-    cr_assert(matches_ref(rp, got_re, ref.re, scale, k) && matches_ref(rp, got_im, ref.im, scale, k),
+    cr_assert(matches_ref(rp, got_re, ref.re, scale, k) &&
+                  matches_ref(rp, got_im, ref.im, scale, k),
               "%s: %s[%lld] = (%.17g, %.17g), want (%.17Lg, %.17Lg)", desc, what, (long long)i,
               got_re, got_im, ref.re, ref.im);
 }

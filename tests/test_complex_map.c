@@ -64,8 +64,12 @@ static void pair_free(hctx *t, pair *v) {
     free(v->gy);
 }
 
-static lcx mul(lcx a, lcx b) { return (lcx){a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
-static lcx mulc(lcx a, lcx b) { return (lcx){a.re * b.re + a.im * b.im, a.re * b.im - a.im * b.re}; }
+static lcx mul(lcx a, lcx b) { /* a b */
+    return (lcx){a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+}
+static lcx mulc(lcx a, lcx b) { /* conj(a) b */
+    return (lcx){a.re * b.re + a.im * b.im, a.re * b.im - a.im * b.re};
+}
 /* |re| + |im| of the finite parts: the scale of a part whose reference is finite (a NaN or
  * infinite part of the data only reaches the other part of the result through NaN) */
 static long double fin(long double v) { return isfinite(v) ? fabsl(v) : 0; }

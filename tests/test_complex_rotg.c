@@ -33,8 +33,12 @@ static const struct {
 static void rotg_case(hctx *t, prec_t rp, gblas_pointer_mode_t mode, size_t k) {
     const double big = rp == PREC_S ? 0x1p100 : 0x1p900, tiny = rp == PREC_S ? 0x1p-100 : 0x1p-900;
     const int sc = CASES[k].scale;
-    const double fa = sc == BIG_A || sc == BIG_BOTH ? big : sc == TINY_A || sc == TINY_BOTH ? tiny : 1;
-    const double fb = sc == BIG_B || sc == BIG_BOTH ? big : sc == TINY_B || sc == TINY_BOTH ? tiny : 1;
+    const double fa = sc == BIG_A || sc == BIG_BOTH     ? big
+                      : sc == TINY_A || sc == TINY_BOTH ? tiny
+                                                        : 1;
+    const double fb = sc == BIG_B || sc == BIG_BOTH     ? big
+                      : sc == TINY_B || sc == TINY_BOTH ? tiny
+                                                        : 1;
     /* the slot: a (0, 1), b (2, 3), s (4, 5), c (6); s and c poisoned */
     double v[7] = {prec_round(rp, CASES[k].a[0] * fa), prec_round(rp, CASES[k].a[1] * fa),
                    prec_round(rp, CASES[k].b[0] * fb), prec_round(rp, CASES[k].b[1] * fb),
