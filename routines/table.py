@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 TYPES = {
-    #     C type                   real type  C++ type (CUDA)  GBLAS_TYPE_*
-    "s": ("float",                "float",   "float",  "GBLAS_TYPE_S"),
-    "d": ("double",               "double",  "double", "GBLAS_TYPE_D"),
-    "c": ("gblas_complex_float",  "float",   None,     "GBLAS_TYPE_C"),
-    "z": ("gblas_complex_double", "double",  None,     "GBLAS_TYPE_Z"),
+    #     C type                   real type  C++ type (CUDA)         GBLAS_TYPE_*
+    "s": ("float",                "float",   "float",                "GBLAS_TYPE_S"),
+    "d": ("double",               "double",  "double",               "GBLAS_TYPE_D"),
+    "c": ("gblas_complex_float",  "float",   "gblas_complex_float",  "GBLAS_TYPE_C"),
+    "z": ("gblas_complex_double", "double",  "gblas_complex_double", "GBLAS_TYPE_Z"),
 }
 
 
