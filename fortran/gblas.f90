@@ -25,14 +25,24 @@ module gblas
             gblas_malloc, gblas_free, gblas_set_matrix, gblas_set_matrix_async, &
             gblas_get_matrix, gblas_get_matrix_async, gblas_set_vector, gblas_set_vector_async, &
             gblas_get_vector, gblas_get_vector_async, gblas_sdot, gblas_sdot_ptr, gblas_ddot, &
-            gblas_ddot_ptr, gblas_snrm2, gblas_snrm2_ptr, gblas_dnrm2, gblas_dnrm2_ptr, &
-            gblas_sasum, gblas_sasum_ptr, gblas_dasum, gblas_dasum_ptr, gblas_isamax, &
-            gblas_isamax_ptr, gblas_idamax, gblas_idamax_ptr, gblas_isamin, gblas_isamin_ptr, &
-            gblas_idamin, gblas_idamin_ptr, gblas_saxpy, gblas_saxpy_ptr, gblas_daxpy, &
-            gblas_daxpy_ptr, gblas_sscal, gblas_sscal_ptr, gblas_dscal, gblas_dscal_ptr, &
-            gblas_scopy, gblas_dcopy, gblas_sswap, gblas_dswap, gblas_srot, gblas_srot_ptr, &
-            gblas_drot, gblas_drot_ptr, gblas_srotm, gblas_srotm_ptr, gblas_drotm, &
-            gblas_drotm_ptr, gblas_srotg, gblas_srotg_ptr, gblas_drotg, gblas_drotg_ptr, &
+            gblas_ddot_ptr, gblas_cdotu, gblas_cdotu_ptr, gblas_zdotu, gblas_zdotu_ptr, &
+            gblas_cdotc, gblas_cdotc_ptr, gblas_zdotc, gblas_zdotc_ptr, gblas_snrm2, &
+            gblas_snrm2_ptr, gblas_dnrm2, gblas_dnrm2_ptr, gblas_scnrm2, gblas_scnrm2_ptr, &
+            gblas_dznrm2, gblas_dznrm2_ptr, gblas_sasum, gblas_sasum_ptr, gblas_dasum, &
+            gblas_dasum_ptr, gblas_scasum, gblas_scasum_ptr, gblas_dzasum, gblas_dzasum_ptr, &
+            gblas_isamax, gblas_isamax_ptr, gblas_idamax, gblas_idamax_ptr, gblas_icamax, &
+            gblas_icamax_ptr, gblas_izamax, gblas_izamax_ptr, gblas_isamin, gblas_isamin_ptr, &
+            gblas_idamin, gblas_idamin_ptr, gblas_icamin, gblas_icamin_ptr, gblas_izamin, &
+            gblas_izamin_ptr, gblas_saxpy, gblas_saxpy_ptr, gblas_daxpy, gblas_daxpy_ptr, &
+            gblas_caxpy, gblas_caxpy_ptr, gblas_zaxpy, gblas_zaxpy_ptr, gblas_sscal, &
+            gblas_sscal_ptr, gblas_dscal, gblas_dscal_ptr, gblas_cscal, gblas_cscal_ptr, &
+            gblas_zscal, gblas_zscal_ptr, gblas_csscal, gblas_csscal_ptr, gblas_zdscal, &
+            gblas_zdscal_ptr, gblas_scopy, gblas_dcopy, gblas_ccopy, gblas_zcopy, gblas_sswap, &
+            gblas_dswap, gblas_cswap, gblas_zswap, gblas_srot, gblas_srot_ptr, gblas_drot, &
+            gblas_drot_ptr, gblas_crot, gblas_crot_ptr, gblas_zrot, gblas_zrot_ptr, gblas_csrot, &
+            gblas_csrot_ptr, gblas_zdrot, gblas_zdrot_ptr, gblas_srotm, gblas_srotm_ptr, &
+            gblas_drotm, gblas_drotm_ptr, gblas_srotg, gblas_srotg_ptr, gblas_drotg, &
+            gblas_drotg_ptr, gblas_crotg, gblas_crotg_ptr, gblas_zrotg, gblas_zrotg_ptr, &
             gblas_srotmg, gblas_srotmg_ptr, gblas_drotmg, gblas_drotmg_ptr, gblas_sgemv, &
             gblas_sgemv_ptr, gblas_dgemv, gblas_dgemv_ptr, gblas_sgbmv, gblas_sgbmv_ptr, &
             gblas_dgbmv, gblas_dgbmv_ptr, gblas_ssymv, gblas_ssymv_ptr, gblas_dsymv, &
@@ -253,6 +263,62 @@ module gblas
       type(c_ptr), value :: result
     end function gblas_ddot_ptr
   end interface
+  interface gblas_cdotu
+    module procedure gblas_cdotu_host
+    integer(c_int) function gblas_cdotu_ptr(h, n, x, incx, y, incy, result) &
+        bind(C, name="gblas_cdotu")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: y
+      integer(c_int64_t), value :: incy
+      type(c_ptr), value :: result
+    end function gblas_cdotu_ptr
+  end interface
+  interface gblas_zdotu
+    module procedure gblas_zdotu_host
+    integer(c_int) function gblas_zdotu_ptr(h, n, x, incx, y, incy, result) &
+        bind(C, name="gblas_zdotu")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: y
+      integer(c_int64_t), value :: incy
+      type(c_ptr), value :: result
+    end function gblas_zdotu_ptr
+  end interface
+  interface gblas_cdotc
+    module procedure gblas_cdotc_host
+    integer(c_int) function gblas_cdotc_ptr(h, n, x, incx, y, incy, result) &
+        bind(C, name="gblas_cdotc")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: y
+      integer(c_int64_t), value :: incy
+      type(c_ptr), value :: result
+    end function gblas_cdotc_ptr
+  end interface
+  interface gblas_zdotc
+    module procedure gblas_zdotc_host
+    integer(c_int) function gblas_zdotc_ptr(h, n, x, incx, y, incy, result) &
+        bind(C, name="gblas_zdotc")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: y
+      integer(c_int64_t), value :: incy
+      type(c_ptr), value :: result
+    end function gblas_zdotc_ptr
+  end interface
   interface gblas_snrm2
     module procedure gblas_snrm2_host
     integer(c_int) function gblas_snrm2_ptr(h, n, x, incx, result) &
@@ -276,6 +342,30 @@ module gblas
       integer(c_int64_t), value :: incx
       type(c_ptr), value :: result
     end function gblas_dnrm2_ptr
+  end interface
+  interface gblas_scnrm2
+    module procedure gblas_scnrm2_host
+    integer(c_int) function gblas_scnrm2_ptr(h, n, x, incx, result) &
+        bind(C, name="gblas_scnrm2")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: result
+    end function gblas_scnrm2_ptr
+  end interface
+  interface gblas_dznrm2
+    module procedure gblas_dznrm2_host
+    integer(c_int) function gblas_dznrm2_ptr(h, n, x, incx, result) &
+        bind(C, name="gblas_dznrm2")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: result
+    end function gblas_dznrm2_ptr
   end interface
   interface gblas_sasum
     module procedure gblas_sasum_host
@@ -301,6 +391,30 @@ module gblas
       type(c_ptr), value :: result
     end function gblas_dasum_ptr
   end interface
+  interface gblas_scasum
+    module procedure gblas_scasum_host
+    integer(c_int) function gblas_scasum_ptr(h, n, x, incx, result) &
+        bind(C, name="gblas_scasum")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: result
+    end function gblas_scasum_ptr
+  end interface
+  interface gblas_dzasum
+    module procedure gblas_dzasum_host
+    integer(c_int) function gblas_dzasum_ptr(h, n, x, incx, result) &
+        bind(C, name="gblas_dzasum")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: result
+    end function gblas_dzasum_ptr
+  end interface
   interface gblas_isamax
     module procedure gblas_isamax_host
     integer(c_int) function gblas_isamax_ptr(h, n, x, incx, result) &
@@ -325,6 +439,30 @@ module gblas
       type(c_ptr), value :: result
     end function gblas_idamax_ptr
   end interface
+  interface gblas_icamax
+    module procedure gblas_icamax_host
+    integer(c_int) function gblas_icamax_ptr(h, n, x, incx, result) &
+        bind(C, name="gblas_icamax")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: result
+    end function gblas_icamax_ptr
+  end interface
+  interface gblas_izamax
+    module procedure gblas_izamax_host
+    integer(c_int) function gblas_izamax_ptr(h, n, x, incx, result) &
+        bind(C, name="gblas_izamax")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: result
+    end function gblas_izamax_ptr
+  end interface
   interface gblas_isamin
     module procedure gblas_isamin_host
     integer(c_int) function gblas_isamin_ptr(h, n, x, incx, result) &
@@ -348,6 +486,30 @@ module gblas
       integer(c_int64_t), value :: incx
       type(c_ptr), value :: result
     end function gblas_idamin_ptr
+  end interface
+  interface gblas_icamin
+    module procedure gblas_icamin_host
+    integer(c_int) function gblas_icamin_ptr(h, n, x, incx, result) &
+        bind(C, name="gblas_icamin")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: result
+    end function gblas_icamin_ptr
+  end interface
+  interface gblas_izamin
+    module procedure gblas_izamin_host
+    integer(c_int) function gblas_izamin_ptr(h, n, x, incx, result) &
+        bind(C, name="gblas_izamin")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: result
+    end function gblas_izamin_ptr
   end interface
   interface gblas_saxpy
     module procedure gblas_saxpy_host
@@ -377,6 +539,34 @@ module gblas
       integer(c_int64_t), value :: incy
     end function gblas_daxpy_ptr
   end interface
+  interface gblas_caxpy
+    module procedure gblas_caxpy_host
+    integer(c_int) function gblas_caxpy_ptr(h, n, alpha, x, incx, y, incy) &
+        bind(C, name="gblas_caxpy")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: alpha
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: y
+      integer(c_int64_t), value :: incy
+    end function gblas_caxpy_ptr
+  end interface
+  interface gblas_zaxpy
+    module procedure gblas_zaxpy_host
+    integer(c_int) function gblas_zaxpy_ptr(h, n, alpha, x, incx, y, incy) &
+        bind(C, name="gblas_zaxpy")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: alpha
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: y
+      integer(c_int64_t), value :: incy
+    end function gblas_zaxpy_ptr
+  end interface
   interface gblas_sscal
     module procedure gblas_sscal_host
     integer(c_int) function gblas_sscal_ptr(h, n, alpha, x, incx) &
@@ -400,6 +590,54 @@ module gblas
       type(c_ptr), value :: x
       integer(c_int64_t), value :: incx
     end function gblas_dscal_ptr
+  end interface
+  interface gblas_cscal
+    module procedure gblas_cscal_host
+    integer(c_int) function gblas_cscal_ptr(h, n, alpha, x, incx) &
+        bind(C, name="gblas_cscal")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: alpha
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+    end function gblas_cscal_ptr
+  end interface
+  interface gblas_zscal
+    module procedure gblas_zscal_host
+    integer(c_int) function gblas_zscal_ptr(h, n, alpha, x, incx) &
+        bind(C, name="gblas_zscal")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: alpha
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+    end function gblas_zscal_ptr
+  end interface
+  interface gblas_csscal
+    module procedure gblas_csscal_host
+    integer(c_int) function gblas_csscal_ptr(h, n, alpha, x, incx) &
+        bind(C, name="gblas_csscal")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: alpha
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+    end function gblas_csscal_ptr
+  end interface
+  interface gblas_zdscal
+    module procedure gblas_zdscal_host
+    integer(c_int) function gblas_zdscal_ptr(h, n, alpha, x, incx) &
+        bind(C, name="gblas_zdscal")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: alpha
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+    end function gblas_zdscal_ptr
   end interface
   interface
     integer(c_int) function gblas_scopy(h, n, x, incx, y, incy) &
@@ -426,6 +664,30 @@ module gblas
     end function gblas_dcopy
   end interface
   interface
+    integer(c_int) function gblas_ccopy(h, n, x, incx, y, incy) &
+        bind(C, name="gblas_ccopy")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: y
+      integer(c_int64_t), value :: incy
+    end function gblas_ccopy
+  end interface
+  interface
+    integer(c_int) function gblas_zcopy(h, n, x, incx, y, incy) &
+        bind(C, name="gblas_zcopy")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: y
+      integer(c_int64_t), value :: incy
+    end function gblas_zcopy
+  end interface
+  interface
     integer(c_int) function gblas_sswap(h, n, x, incx, y, incy) &
         bind(C, name="gblas_sswap")
       import :: c_int, c_int64_t, c_ptr
@@ -448,6 +710,30 @@ module gblas
       type(c_ptr), value :: y
       integer(c_int64_t), value :: incy
     end function gblas_dswap
+  end interface
+  interface
+    integer(c_int) function gblas_cswap(h, n, x, incx, y, incy) &
+        bind(C, name="gblas_cswap")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: y
+      integer(c_int64_t), value :: incy
+    end function gblas_cswap
+  end interface
+  interface
+    integer(c_int) function gblas_zswap(h, n, x, incx, y, incy) &
+        bind(C, name="gblas_zswap")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: y
+      integer(c_int64_t), value :: incy
+    end function gblas_zswap
   end interface
   interface gblas_srot
     module procedure gblas_srot_host
@@ -478,6 +764,66 @@ module gblas
       type(c_ptr), value :: c
       type(c_ptr), value :: s
     end function gblas_drot_ptr
+  end interface
+  interface gblas_crot
+    module procedure gblas_crot_host
+    integer(c_int) function gblas_crot_ptr(h, n, x, incx, y, incy, c, s) &
+        bind(C, name="gblas_crot")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: y
+      integer(c_int64_t), value :: incy
+      type(c_ptr), value :: c
+      type(c_ptr), value :: s
+    end function gblas_crot_ptr
+  end interface
+  interface gblas_zrot
+    module procedure gblas_zrot_host
+    integer(c_int) function gblas_zrot_ptr(h, n, x, incx, y, incy, c, s) &
+        bind(C, name="gblas_zrot")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: y
+      integer(c_int64_t), value :: incy
+      type(c_ptr), value :: c
+      type(c_ptr), value :: s
+    end function gblas_zrot_ptr
+  end interface
+  interface gblas_csrot
+    module procedure gblas_csrot_host
+    integer(c_int) function gblas_csrot_ptr(h, n, x, incx, y, incy, c, s) &
+        bind(C, name="gblas_csrot")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: y
+      integer(c_int64_t), value :: incy
+      type(c_ptr), value :: c
+      type(c_ptr), value :: s
+    end function gblas_csrot_ptr
+  end interface
+  interface gblas_zdrot
+    module procedure gblas_zdrot_host
+    integer(c_int) function gblas_zdrot_ptr(h, n, x, incx, y, incy, c, s) &
+        bind(C, name="gblas_zdrot")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int64_t), value :: n
+      type(c_ptr), value :: x
+      integer(c_int64_t), value :: incx
+      type(c_ptr), value :: y
+      integer(c_int64_t), value :: incy
+      type(c_ptr), value :: c
+      type(c_ptr), value :: s
+    end function gblas_zdrot_ptr
   end interface
   interface gblas_srotm
     module procedure gblas_srotm_host
@@ -530,6 +876,30 @@ module gblas
       type(c_ptr), value :: c
       type(c_ptr), value :: s
     end function gblas_drotg_ptr
+  end interface
+  interface gblas_crotg
+    module procedure gblas_crotg_host
+    integer(c_int) function gblas_crotg_ptr(h, a, b, c, s) &
+        bind(C, name="gblas_crotg")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      type(c_ptr), value :: c
+      type(c_ptr), value :: s
+    end function gblas_crotg_ptr
+  end interface
+  interface gblas_zrotg
+    module procedure gblas_zrotg_host
+    integer(c_int) function gblas_zrotg_ptr(h, a, b, c, s) &
+        bind(C, name="gblas_zrotg")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      type(c_ptr), value :: a
+      type(c_ptr), value :: b
+      type(c_ptr), value :: c
+      type(c_ptr), value :: s
+    end function gblas_zrotg_ptr
   end interface
   interface gblas_srotmg
     module procedure gblas_srotmg_host
@@ -1646,6 +2016,50 @@ contains
     gblas_ddot_host = gblas_ddot_ptr(h, n, x, incx, y, incy, c_loc(result))
   end function gblas_ddot_host
 
+  integer(c_int) function gblas_cdotu_host(h, n, x, incx, y, incy, result)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    type(c_ptr), value :: y
+    integer(c_int64_t), value :: incy
+    complex(c_float_complex), intent(out), target :: result
+    gblas_cdotu_host = gblas_cdotu_ptr(h, n, x, incx, y, incy, c_loc(result))
+  end function gblas_cdotu_host
+
+  integer(c_int) function gblas_zdotu_host(h, n, x, incx, y, incy, result)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    type(c_ptr), value :: y
+    integer(c_int64_t), value :: incy
+    complex(c_double_complex), intent(out), target :: result
+    gblas_zdotu_host = gblas_zdotu_ptr(h, n, x, incx, y, incy, c_loc(result))
+  end function gblas_zdotu_host
+
+  integer(c_int) function gblas_cdotc_host(h, n, x, incx, y, incy, result)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    type(c_ptr), value :: y
+    integer(c_int64_t), value :: incy
+    complex(c_float_complex), intent(out), target :: result
+    gblas_cdotc_host = gblas_cdotc_ptr(h, n, x, incx, y, incy, c_loc(result))
+  end function gblas_cdotc_host
+
+  integer(c_int) function gblas_zdotc_host(h, n, x, incx, y, incy, result)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    type(c_ptr), value :: y
+    integer(c_int64_t), value :: incy
+    complex(c_double_complex), intent(out), target :: result
+    gblas_zdotc_host = gblas_zdotc_ptr(h, n, x, incx, y, incy, c_loc(result))
+  end function gblas_zdotc_host
+
   integer(c_int) function gblas_snrm2_host(h, n, x, incx, result)
     type(c_ptr), value :: h
     integer(c_int64_t), value :: n
@@ -1663,6 +2077,24 @@ contains
     real(c_double), intent(out), target :: result
     gblas_dnrm2_host = gblas_dnrm2_ptr(h, n, x, incx, c_loc(result))
   end function gblas_dnrm2_host
+
+  integer(c_int) function gblas_scnrm2_host(h, n, x, incx, result)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    real(c_float), intent(out), target :: result
+    gblas_scnrm2_host = gblas_scnrm2_ptr(h, n, x, incx, c_loc(result))
+  end function gblas_scnrm2_host
+
+  integer(c_int) function gblas_dznrm2_host(h, n, x, incx, result)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    real(c_double), intent(out), target :: result
+    gblas_dznrm2_host = gblas_dznrm2_ptr(h, n, x, incx, c_loc(result))
+  end function gblas_dznrm2_host
 
   integer(c_int) function gblas_sasum_host(h, n, x, incx, result)
     type(c_ptr), value :: h
@@ -1682,6 +2114,24 @@ contains
     gblas_dasum_host = gblas_dasum_ptr(h, n, x, incx, c_loc(result))
   end function gblas_dasum_host
 
+  integer(c_int) function gblas_scasum_host(h, n, x, incx, result)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    real(c_float), intent(out), target :: result
+    gblas_scasum_host = gblas_scasum_ptr(h, n, x, incx, c_loc(result))
+  end function gblas_scasum_host
+
+  integer(c_int) function gblas_dzasum_host(h, n, x, incx, result)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    real(c_double), intent(out), target :: result
+    gblas_dzasum_host = gblas_dzasum_ptr(h, n, x, incx, c_loc(result))
+  end function gblas_dzasum_host
+
   integer(c_int) function gblas_isamax_host(h, n, x, incx, result)
     type(c_ptr), value :: h
     integer(c_int64_t), value :: n
@@ -1700,6 +2150,24 @@ contains
     gblas_idamax_host = gblas_idamax_ptr(h, n, x, incx, c_loc(result))
   end function gblas_idamax_host
 
+  integer(c_int) function gblas_icamax_host(h, n, x, incx, result)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    integer(c_int64_t), intent(out), target :: result
+    gblas_icamax_host = gblas_icamax_ptr(h, n, x, incx, c_loc(result))
+  end function gblas_icamax_host
+
+  integer(c_int) function gblas_izamax_host(h, n, x, incx, result)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    integer(c_int64_t), intent(out), target :: result
+    gblas_izamax_host = gblas_izamax_ptr(h, n, x, incx, c_loc(result))
+  end function gblas_izamax_host
+
   integer(c_int) function gblas_isamin_host(h, n, x, incx, result)
     type(c_ptr), value :: h
     integer(c_int64_t), value :: n
@@ -1717,6 +2185,24 @@ contains
     integer(c_int64_t), intent(out), target :: result
     gblas_idamin_host = gblas_idamin_ptr(h, n, x, incx, c_loc(result))
   end function gblas_idamin_host
+
+  integer(c_int) function gblas_icamin_host(h, n, x, incx, result)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    integer(c_int64_t), intent(out), target :: result
+    gblas_icamin_host = gblas_icamin_ptr(h, n, x, incx, c_loc(result))
+  end function gblas_icamin_host
+
+  integer(c_int) function gblas_izamin_host(h, n, x, incx, result)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    integer(c_int64_t), intent(out), target :: result
+    gblas_izamin_host = gblas_izamin_ptr(h, n, x, incx, c_loc(result))
+  end function gblas_izamin_host
 
   integer(c_int) function gblas_saxpy_host(h, n, alpha, x, incx, y, incy)
     type(c_ptr), value :: h
@@ -1740,6 +2226,28 @@ contains
     gblas_daxpy_host = gblas_daxpy_ptr(h, n, c_loc(alpha), x, incx, y, incy)
   end function gblas_daxpy_host
 
+  integer(c_int) function gblas_caxpy_host(h, n, alpha, x, incx, y, incy)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    complex(c_float_complex), intent(in), target :: alpha
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    type(c_ptr), value :: y
+    integer(c_int64_t), value :: incy
+    gblas_caxpy_host = gblas_caxpy_ptr(h, n, c_loc(alpha), x, incx, y, incy)
+  end function gblas_caxpy_host
+
+  integer(c_int) function gblas_zaxpy_host(h, n, alpha, x, incx, y, incy)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    complex(c_double_complex), intent(in), target :: alpha
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    type(c_ptr), value :: y
+    integer(c_int64_t), value :: incy
+    gblas_zaxpy_host = gblas_zaxpy_ptr(h, n, c_loc(alpha), x, incx, y, incy)
+  end function gblas_zaxpy_host
+
   integer(c_int) function gblas_sscal_host(h, n, alpha, x, incx)
     type(c_ptr), value :: h
     integer(c_int64_t), value :: n
@@ -1757,6 +2265,42 @@ contains
     integer(c_int64_t), value :: incx
     gblas_dscal_host = gblas_dscal_ptr(h, n, c_loc(alpha), x, incx)
   end function gblas_dscal_host
+
+  integer(c_int) function gblas_cscal_host(h, n, alpha, x, incx)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    complex(c_float_complex), intent(in), target :: alpha
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    gblas_cscal_host = gblas_cscal_ptr(h, n, c_loc(alpha), x, incx)
+  end function gblas_cscal_host
+
+  integer(c_int) function gblas_zscal_host(h, n, alpha, x, incx)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    complex(c_double_complex), intent(in), target :: alpha
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    gblas_zscal_host = gblas_zscal_ptr(h, n, c_loc(alpha), x, incx)
+  end function gblas_zscal_host
+
+  integer(c_int) function gblas_csscal_host(h, n, alpha, x, incx)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    real(c_float), intent(in), target :: alpha
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    gblas_csscal_host = gblas_csscal_ptr(h, n, c_loc(alpha), x, incx)
+  end function gblas_csscal_host
+
+  integer(c_int) function gblas_zdscal_host(h, n, alpha, x, incx)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    real(c_double), intent(in), target :: alpha
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    gblas_zdscal_host = gblas_zdscal_ptr(h, n, c_loc(alpha), x, incx)
+  end function gblas_zdscal_host
 
   integer(c_int) function gblas_srot_host(h, n, x, incx, y, incy, c, s)
     type(c_ptr), value :: h
@@ -1781,6 +2325,54 @@ contains
     real(c_double), intent(in), target :: s
     gblas_drot_host = gblas_drot_ptr(h, n, x, incx, y, incy, c_loc(c), c_loc(s))
   end function gblas_drot_host
+
+  integer(c_int) function gblas_crot_host(h, n, x, incx, y, incy, c, s)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    type(c_ptr), value :: y
+    integer(c_int64_t), value :: incy
+    real(c_float), intent(in), target :: c
+    complex(c_float_complex), intent(in), target :: s
+    gblas_crot_host = gblas_crot_ptr(h, n, x, incx, y, incy, c_loc(c), c_loc(s))
+  end function gblas_crot_host
+
+  integer(c_int) function gblas_zrot_host(h, n, x, incx, y, incy, c, s)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    type(c_ptr), value :: y
+    integer(c_int64_t), value :: incy
+    real(c_double), intent(in), target :: c
+    complex(c_double_complex), intent(in), target :: s
+    gblas_zrot_host = gblas_zrot_ptr(h, n, x, incx, y, incy, c_loc(c), c_loc(s))
+  end function gblas_zrot_host
+
+  integer(c_int) function gblas_csrot_host(h, n, x, incx, y, incy, c, s)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    type(c_ptr), value :: y
+    integer(c_int64_t), value :: incy
+    real(c_float), intent(in), target :: c
+    real(c_float), intent(in), target :: s
+    gblas_csrot_host = gblas_csrot_ptr(h, n, x, incx, y, incy, c_loc(c), c_loc(s))
+  end function gblas_csrot_host
+
+  integer(c_int) function gblas_zdrot_host(h, n, x, incx, y, incy, c, s)
+    type(c_ptr), value :: h
+    integer(c_int64_t), value :: n
+    type(c_ptr), value :: x
+    integer(c_int64_t), value :: incx
+    type(c_ptr), value :: y
+    integer(c_int64_t), value :: incy
+    real(c_double), intent(in), target :: c
+    real(c_double), intent(in), target :: s
+    gblas_zdrot_host = gblas_zdrot_ptr(h, n, x, incx, y, incy, c_loc(c), c_loc(s))
+  end function gblas_zdrot_host
 
   integer(c_int) function gblas_srotm_host(h, n, x, incx, y, incy, param)
     type(c_ptr), value :: h
@@ -1821,6 +2413,24 @@ contains
     real(c_double), intent(inout), target :: s
     gblas_drotg_host = gblas_drotg_ptr(h, c_loc(a), c_loc(b), c_loc(c), c_loc(s))
   end function gblas_drotg_host
+
+  integer(c_int) function gblas_crotg_host(h, a, b, c, s)
+    type(c_ptr), value :: h
+    complex(c_float_complex), intent(inout), target :: a
+    complex(c_float_complex), intent(inout), target :: b
+    real(c_float), intent(inout), target :: c
+    complex(c_float_complex), intent(inout), target :: s
+    gblas_crotg_host = gblas_crotg_ptr(h, c_loc(a), c_loc(b), c_loc(c), c_loc(s))
+  end function gblas_crotg_host
+
+  integer(c_int) function gblas_zrotg_host(h, a, b, c, s)
+    type(c_ptr), value :: h
+    complex(c_double_complex), intent(inout), target :: a
+    complex(c_double_complex), intent(inout), target :: b
+    real(c_double), intent(inout), target :: c
+    complex(c_double_complex), intent(inout), target :: s
+    gblas_zrotg_host = gblas_zrotg_ptr(h, c_loc(a), c_loc(b), c_loc(c), c_loc(s))
+  end function gblas_zrotg_host
 
   integer(c_int) function gblas_srotmg_host(h, d1, d2, x1, y1, param)
     type(c_ptr), value :: h

@@ -79,6 +79,20 @@ typedef enum { GBLAS_SIDE_LEFT = 0, GBLAS_SIDE_RIGHT = 1 } gblas_side_mode_t;
 
 typedef enum { GBLAS_POINTER_MODE_HOST = 0, GBLAS_POINTER_MODE_DEVICE = 1 } gblas_pointer_mode_t;
 
+/* Complex elements of the c and z routines: the real part, then the imaginary part, with no
+ * padding. The layout (size, alignment and the offset of each part) is that of C99's
+ * float _Complex / double _Complex, of Fortran's COMPLEX / COMPLEX*16 and of CUDA's cuComplex /
+ * cuDoubleComplex (which are more strictly aligned: 8 and 16 bytes), so arrays of any of those
+ * can be passed by a cast, and an array of these to cuBLAS when its alignment holds (memory
+ * from gblas_malloc always is); tests/test_complex_types.c asserts it. Scalars (alpha, results)
+ * are complex where the routine's element type is, real where its documentation says. */
+typedef struct {
+    float re, im;
+} gblas_complex_float;
+typedef struct {
+    double re, im;
+} gblas_complex_double;
+
 /* Threads. A handle may be shared by threads: every call on it (routines, setters and getters,
  * memory and copies, gblas_last_error) holds the handle while it runs, so calls through one
  * handle are serialised and each sees the workspace, stream and pointer mode whole. Settings
@@ -239,42 +253,77 @@ GBLAS_API gblas_status_t gblas_sdot(gblas_handle_t h, int64_t n, const float *x,
 GBLAS_API gblas_status_t gblas_ddot(gblas_handle_t h, int64_t n, const double *x, int64_t incx,
     const double *y, int64_t incy, double *result);
 
-/* result = sqrt(sum_i x[i]^2), free of overflow and underflow for any finite input.
+/* result = sum_i x[i] * y[i] (complex, unconjugated). n == 0 gives result = 0. */
+GBLAS_API gblas_status_t gblas_cdotu(gblas_handle_t h, int64_t n, const gblas_complex_float *x,
+    int64_t incx, const gblas_complex_float *y, int64_t incy, gblas_complex_float *result);
+GBLAS_API gblas_status_t gblas_zdotu(gblas_handle_t h, int64_t n, const gblas_complex_double *x,
+    int64_t incx, const gblas_complex_double *y, int64_t incy, gblas_complex_double *result);
+
+/* result = sum_i conj(x[i]) * y[i] (x conjugated). n == 0 gives result = 0. */
+GBLAS_API gblas_status_t gblas_cdotc(gblas_handle_t h, int64_t n, const gblas_complex_float *x,
+    int64_t incx, const gblas_complex_float *y, int64_t incy, gblas_complex_float *result);
+GBLAS_API gblas_status_t gblas_zdotc(gblas_handle_t h, int64_t n, const gblas_complex_double *x,
+    int64_t incx, const gblas_complex_double *y, int64_t incy, gblas_complex_double *result);
+
+/* result = sqrt(sum_i |x[i]|^2) (complex: the sum of re^2 + im^2, a real result),
+ * free of overflow and underflow for any finite input.
  * n == 0 gives result = 0. A negative incx walks x backwards (the same norm), as the
  * reference BLAS 3.10 and later do. */
 GBLAS_API gblas_status_t gblas_snrm2(gblas_handle_t h, int64_t n, const float *x, int64_t incx,
     float *result);
 GBLAS_API gblas_status_t gblas_dnrm2(gblas_handle_t h, int64_t n, const double *x, int64_t incx,
     double *result);
+GBLAS_API gblas_status_t gblas_scnrm2(gblas_handle_t h, int64_t n, const gblas_complex_float *x,
+    int64_t incx, float *result);
+GBLAS_API gblas_status_t gblas_dznrm2(gblas_handle_t h, int64_t n, const gblas_complex_double *x,
+    int64_t incx, double *result);
 
-/* result = sum_i |x[i]|. n == 0 or incx < 0 gives result = 0, as in the reference
+/* result = sum_i |x[i]| (complex: sum_i |re x[i]| + |im x[i]|, a real result, as the
+ * reference BLAS defines it). n == 0 or incx < 0 gives result = 0, as in the reference
  * BLAS. */
 GBLAS_API gblas_status_t gblas_sasum(gblas_handle_t h, int64_t n, const float *x, int64_t incx,
     float *result);
 GBLAS_API gblas_status_t gblas_dasum(gblas_handle_t h, int64_t n, const double *x, int64_t incx,
     double *result);
+GBLAS_API gblas_status_t gblas_scasum(gblas_handle_t h, int64_t n, const gblas_complex_float *x,
+    int64_t incx, float *result);
+GBLAS_API gblas_status_t gblas_dzasum(gblas_handle_t h, int64_t n, const gblas_complex_double *x,
+    int64_t incx, double *result);
 
 /* result = the 1-based index of the first element of largest |x[i]|, as the reference
- * BLAS's I_AMAX: a NaN in x[0] gives 1, any other NaN is passed over. n == 0 or
- * incx < 0 gives result = 0. */
+ * BLAS's I_AMAX: a NaN in x[0] gives 1, any other NaN is passed over. Complex: by
+ * |re x[i]| + |im x[i]| (computed in the element's precision, as the reference), a NaN
+ * in either part making it NaN. n == 0 or incx < 0 gives result = 0. */
 GBLAS_API gblas_status_t gblas_isamax(gblas_handle_t h, int64_t n, const float *x, int64_t incx,
     int64_t *result);
 GBLAS_API gblas_status_t gblas_idamax(gblas_handle_t h, int64_t n, const double *x, int64_t incx,
     int64_t *result);
+GBLAS_API gblas_status_t gblas_icamax(gblas_handle_t h, int64_t n, const gblas_complex_float *x,
+    int64_t incx, int64_t *result);
+GBLAS_API gblas_status_t gblas_izamax(gblas_handle_t h, int64_t n, const gblas_complex_double *x,
+    int64_t incx, int64_t *result);
 
 /* result = the 1-based index of the first element of smallest |x[i]| (cuBLAS's
- * I_AMIN, with I_AMAX's rules: a NaN in x[0] gives 1, any other NaN is passed over).
- * n == 0 or incx < 0 gives result = 0. */
+ * I_AMIN, with I_AMAX's rules: a NaN in x[0] gives 1, any other NaN is passed over;
+ * complex by |re x[i]| + |im x[i]|). n == 0 or incx < 0 gives result = 0. */
 GBLAS_API gblas_status_t gblas_isamin(gblas_handle_t h, int64_t n, const float *x, int64_t incx,
     int64_t *result);
 GBLAS_API gblas_status_t gblas_idamin(gblas_handle_t h, int64_t n, const double *x, int64_t incx,
     int64_t *result);
+GBLAS_API gblas_status_t gblas_icamin(gblas_handle_t h, int64_t n, const gblas_complex_float *x,
+    int64_t incx, int64_t *result);
+GBLAS_API gblas_status_t gblas_izamin(gblas_handle_t h, int64_t n, const gblas_complex_double *x,
+    int64_t incx, int64_t *result);
 
 /* y = alpha * x + y. n == 0, or alpha == 0 in host pointer mode, returns at once. */
 GBLAS_API gblas_status_t gblas_saxpy(gblas_handle_t h, int64_t n, const float *alpha,
     const float *x, int64_t incx, float *y, int64_t incy);
 GBLAS_API gblas_status_t gblas_daxpy(gblas_handle_t h, int64_t n, const double *alpha,
     const double *x, int64_t incx, double *y, int64_t incy);
+GBLAS_API gblas_status_t gblas_caxpy(gblas_handle_t h, int64_t n, const gblas_complex_float *alpha,
+    const gblas_complex_float *x, int64_t incx, gblas_complex_float *y, int64_t incy);
+GBLAS_API gblas_status_t gblas_zaxpy(gblas_handle_t h, int64_t n, const gblas_complex_double *alpha,
+    const gblas_complex_double *x, int64_t incx, gblas_complex_double *y, int64_t incy);
 
 /* x = alpha * x (alpha == 0 writes zeros, as cuBLAS does). n == 0 or incx < 0
  * returns at once without touching x, as in the reference BLAS. */
@@ -282,25 +331,59 @@ GBLAS_API gblas_status_t gblas_sscal(gblas_handle_t h, int64_t n, const float *a
     int64_t incx);
 GBLAS_API gblas_status_t gblas_dscal(gblas_handle_t h, int64_t n, const double *alpha, double *x,
     int64_t incx);
+GBLAS_API gblas_status_t gblas_cscal(gblas_handle_t h, int64_t n, const gblas_complex_float *alpha,
+    gblas_complex_float *x, int64_t incx);
+GBLAS_API gblas_status_t gblas_zscal(gblas_handle_t h, int64_t n, const gblas_complex_double *alpha,
+    gblas_complex_double *x, int64_t incx);
+
+/* x = alpha * x with a real alpha, both parts of each element scaled (alpha == 0
+ * writes zeros, as cuBLAS does). n == 0 or incx < 0 returns at once without touching
+ * x, as in the reference BLAS. */
+GBLAS_API gblas_status_t gblas_csscal(gblas_handle_t h, int64_t n, const float *alpha,
+    gblas_complex_float *x, int64_t incx);
+GBLAS_API gblas_status_t gblas_zdscal(gblas_handle_t h, int64_t n, const double *alpha,
+    gblas_complex_double *x, int64_t incx);
 
 /* y = x. n == 0 returns at once. */
 GBLAS_API gblas_status_t gblas_scopy(gblas_handle_t h, int64_t n, const float *x, int64_t incx,
     float *y, int64_t incy);
 GBLAS_API gblas_status_t gblas_dcopy(gblas_handle_t h, int64_t n, const double *x, int64_t incx,
     double *y, int64_t incy);
+GBLAS_API gblas_status_t gblas_ccopy(gblas_handle_t h, int64_t n, const gblas_complex_float *x,
+    int64_t incx, gblas_complex_float *y, int64_t incy);
+GBLAS_API gblas_status_t gblas_zcopy(gblas_handle_t h, int64_t n, const gblas_complex_double *x,
+    int64_t incx, gblas_complex_double *y, int64_t incy);
 
 /* Exchanges x and y. n == 0 returns at once. */
 GBLAS_API gblas_status_t gblas_sswap(gblas_handle_t h, int64_t n, float *x, int64_t incx, float *y,
     int64_t incy);
 GBLAS_API gblas_status_t gblas_dswap(gblas_handle_t h, int64_t n, double *x, int64_t incx,
     double *y, int64_t incy);
+GBLAS_API gblas_status_t gblas_cswap(gblas_handle_t h, int64_t n, gblas_complex_float *x,
+    int64_t incx, gblas_complex_float *y, int64_t incy);
+GBLAS_API gblas_status_t gblas_zswap(gblas_handle_t h, int64_t n, gblas_complex_double *x,
+    int64_t incx, gblas_complex_double *y, int64_t incy);
 
 /* Applies the plane rotation (c, s): x[i] = c x[i] + s y[i], y[i] = c y[i] - s x[i].
- * n == 0 returns at once. */
+ * Complex (crot, zrot: c real, s complex, as cuBLAS and LAPACK's CROT): y[i] = c y[i]
+ * - conj(s) x[i]. n == 0 returns at once. */
 GBLAS_API gblas_status_t gblas_srot(gblas_handle_t h, int64_t n, float *x, int64_t incx, float *y,
     int64_t incy, const float *c, const float *s);
 GBLAS_API gblas_status_t gblas_drot(gblas_handle_t h, int64_t n, double *x, int64_t incx, double *y,
     int64_t incy, const double *c, const double *s);
+GBLAS_API gblas_status_t gblas_crot(gblas_handle_t h, int64_t n, gblas_complex_float *x,
+    int64_t incx, gblas_complex_float *y, int64_t incy, const float *c,
+    const gblas_complex_float *s);
+GBLAS_API gblas_status_t gblas_zrot(gblas_handle_t h, int64_t n, gblas_complex_double *x,
+    int64_t incx, gblas_complex_double *y, int64_t incy, const double *c,
+    const gblas_complex_double *s);
+
+/* Applies the plane rotation (c, s), both real, to complex x and y: x[i] = c x[i] +
+ * s y[i], y[i] = c y[i] - s x[i]. n == 0 returns at once. */
+GBLAS_API gblas_status_t gblas_csrot(gblas_handle_t h, int64_t n, gblas_complex_float *x,
+    int64_t incx, gblas_complex_float *y, int64_t incy, const float *c, const float *s);
+GBLAS_API gblas_status_t gblas_zdrot(gblas_handle_t h, int64_t n, gblas_complex_double *x,
+    int64_t incx, gblas_complex_double *y, int64_t incy, const double *c, const double *s);
 
 /* Applies the modified Givens transformation H that param encodes (param[0] = flag
  * -1: H = [h11 h12; h21 h22], 0: [1 h12; h21 1], 1: [h11 1; -1 h22], -2: identity,
@@ -314,9 +397,16 @@ GBLAS_API gblas_status_t gblas_drotm(gblas_handle_t h, int64_t n, double *x, int
 /* Constructs the plane rotation [c s; -s c] that zeroes b of (a, b): on return a = r,
  * b = z (the reconstruction value) and c, s the rotation, by the reference BLAS 3.10
  * algorithm (scaled, free of overflow). All four in host or backend memory per the
- * pointer mode. */
+ * pointer mode. Complex (crotg, zrotg, as the reference's): c real, s complex, the
+ * rotation [c s; -conj(s) c]; a = r, the reference BLAS 3.10+ algorithm (scaled)
+ * with r = sgn(a) sqrt(|a|^2 + |b|^2), sgn(a) = a / |a| (1 for a = 0); b is left as
+ * it was. */
 GBLAS_API gblas_status_t gblas_srotg(gblas_handle_t h, float *a, float *b, float *c, float *s);
 GBLAS_API gblas_status_t gblas_drotg(gblas_handle_t h, double *a, double *b, double *c, double *s);
+GBLAS_API gblas_status_t gblas_crotg(gblas_handle_t h, gblas_complex_float *a,
+    gblas_complex_float *b, float *c, gblas_complex_float *s);
+GBLAS_API gblas_status_t gblas_zrotg(gblas_handle_t h, gblas_complex_double *a,
+    gblas_complex_double *b, double *c, gblas_complex_double *s);
 
 /* Constructs the modified Givens transformation that zeroes the second component of
  * (sqrt(d1) x1, sqrt(d2) y1), as the reference BLAS: updates d1, d2, x1 and writes

@@ -346,7 +346,8 @@ def gen_bench():
         res = result_kind(r)
         arrays = any(isinstance(a, Mat) and a.array for a in r.args)
         c.append("    [%s] = {\"%s\", \"%s\", %d, %s, %d, %d, %s},\n"
-                 % (enum_name(r), r.name, r.types, r.level, "'%s'" % res if res else "0",
+                 % (enum_name(r), r.name, "".join(t for t in r.types if t in BENCH_TYPES),
+                    r.level, "'%s'" % res if res else "0",
                     1 if callable_(r) else 0, 1 if arrays else 0, ceiling(r)))
     c.append("};\n")
     for r in rs:

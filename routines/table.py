@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 TYPES = {
-    #     C type                   real type  C++ type (CUDA)  GBLAS_TYPE_*
-    "s": ("float",                "float",   "float",  "GBLAS_TYPE_S"),
-    "d": ("double",               "double",  "double", "GBLAS_TYPE_D"),
-    "c": ("gblas_complex_float",  "float",   None,     "GBLAS_TYPE_C"),
-    "z": ("gblas_complex_double", "double",  None,     "GBLAS_TYPE_Z"),
+    #     C type                   real type  C++ type (CUDA)         GBLAS_TYPE_*
+    "s": ("float",                "float",   "float",                "GBLAS_TYPE_S"),
+    "d": ("double",               "double",  "double",               "GBLAS_TYPE_D"),
+    "c": ("gblas_complex_float",  "float",   "gblas_complex_float",  "GBLAS_TYPE_C"),
+    "z": ("gblas_complex_double", "double",  "gblas_complex_double", "GBLAS_TYPE_Z"),
 }
 
 
@@ -184,67 +184,104 @@ ROUTINES = [
         quick="n == 0", flops="2 * n", bytes="2 * n * E",
         doc="result = sum_i x[i] * y[i]. n == 0 gives result = 0."),
     Routine(
-        "nrm2", "sd",
+        "dotu", "cz",
+        [Size("n"), Vec("x", "n", "incx", need="n > 0"), Vec("y", "n", "incy", need="n > 0"),
+         Result("result")],
+        quick="n == 0", flops="8 * n", bytes="2 * n * E", names={"c": "cdotu", "z": "zdotu"},
+        bench=False, fuzz=False,
+        doc="result = sum_i x[i] * y[i] (complex, unconjugated). n == 0 gives result = 0."),
+    Routine(
+        "dotc", "cz",
+        [Size("n"), Vec("x", "n", "incx", need="n > 0"), Vec("y", "n", "incy", need="n > 0"),
+         Result("result")],
+        quick="n == 0", flops="8 * n", bytes="2 * n * E", names={"c": "cdotc", "z": "zdotc"},
+        bench=False, fuzz=False,
+        doc="result = sum_i conj(x[i]) * y[i] (x conjugated). n == 0 gives result = 0."),
+    Routine(
+        "nrm2", "sdcz",
         [Size("n"), Vec("x", "n", "incx", need="n > 0"), Result("result", "R")],
-        quick="n == 0", flops="2 * n", bytes="n * E",
-        doc="result = sqrt(sum_i x[i]^2), free of overflow and underflow for any finite input.\n"
+        quick="n == 0", flops="2 * n", bytes="n * E", names={"c": "scnrm2", "z": "dznrm2"},
+        doc="result = sqrt(sum_i |x[i]|^2) (complex: the sum of re^2 + im^2, a real result),\n"
+            "free of overflow and underflow for any finite input.\n"
             "n == 0 gives result = 0. A negative incx walks x backwards (the same norm), as the\n"
             "reference BLAS 3.10 and later do."),
     Routine(
-        "asum", "sd",
+        "asum", "sdcz",
         [Size("n"), Vec("x", "n", "incx", need="n > 0 && incx > 0"), Result("result", "R")],
         quick="n == 0 || incx < 0", flops="n", bytes="n * E",
-        doc="result = sum_i |x[i]|. n == 0 or incx < 0 gives result = 0, as in the reference\n"
+        names={"c": "scasum", "z": "dzasum"},
+        doc="result = sum_i |x[i]| (complex: sum_i |re x[i]| + |im x[i]|, a real result, as the\n"
+            "reference BLAS defines it). n == 0 or incx < 0 gives result = 0, as in the reference\n"
             "BLAS."),
     Routine(
-        "iamax", "sd",
+        "iamax", "sdcz",
         [Size("n"), Vec("x", "n", "incx", need="n > 0 && incx > 0"), Result("result", "I")],
         quick="n == 0 || incx < 0", flops="n", bytes="n * E",
-        names={"s": "isamax", "d": "idamax"},
+        names={"s": "isamax", "d": "idamax", "c": "icamax", "z": "izamax"},
         doc="result = the 1-based index of the first element of largest |x[i]|, as the reference\n"
-            "BLAS's I_AMAX: a NaN in x[0] gives 1, any other NaN is passed over. n == 0 or\n"
-            "incx < 0 gives result = 0."),
+            "BLAS's I_AMAX: a NaN in x[0] gives 1, any other NaN is passed over. Complex: by\n"
+            "|re x[i]| + |im x[i]| (computed in the element's precision, as the reference), a NaN\n"
+            "in either part making it NaN. n == 0 or incx < 0 gives result = 0."),
     Routine(
-        "iamin", "sd",
+        "iamin", "sdcz",
         [Size("n"), Vec("x", "n", "incx", need="n > 0 && incx > 0"), Result("result", "I")],
         quick="n == 0 || incx < 0", flops="n", bytes="n * E",
-        names={"s": "isamin", "d": "idamin"},
+        names={"s": "isamin", "d": "idamin", "c": "icamin", "z": "izamin"},
         doc="result = the 1-based index of the first element of smallest |x[i]| (cuBLAS's\n"
-            "I_AMIN, with I_AMAX's rules: a NaN in x[0] gives 1, any other NaN is passed over).\n"
-            "n == 0 or incx < 0 gives result = 0."),
+            "I_AMIN, with I_AMAX's rules: a NaN in x[0] gives 1, any other NaN is passed over;\n"
+            "complex by |re x[i]| + |im x[i]|). n == 0 or incx < 0 gives result = 0."),
     Routine(
-        "axpy", "sd",
+        "axpy", "sdcz",
         [Size("n"), Scalar("alpha", need="n > 0"), Let("alpha_zero", "n > 0 && gblas_scalar_is(h, t, alpha, 0.0)"),
          Vec("x", "n", "incx", need="n > 0 && !alpha_zero"), Vec("y", "n", "incy", need="n > 0", out=True)],
         quick="n == 0 || alpha_zero", flops="2 * n", bytes="3 * n * E",
         doc="y = alpha * x + y. n == 0, or alpha == 0 in host pointer mode, returns at once."),
     Routine(
-        "scal", "sd",
+        "scal", "sdcz",
         [Size("n"), Scalar("alpha", need="n > 0 && incx > 0"),
          Vec("x", "n", "incx", need="n > 0 && incx > 0", out=True)],
         quick="n == 0 || incx < 0", flops="n", bytes="2 * n * E",
         doc="x = alpha * x (alpha == 0 writes zeros, as cuBLAS does). n == 0 or incx < 0\n"
             "returns at once without touching x, as in the reference BLAS."),
     Routine(
-        "copy", "sd",
+        "scal_real", "cz",
+        [Size("n"), Scalar("alpha", need="n > 0 && incx > 0", kind="R"),
+         Vec("x", "n", "incx", need="n > 0 && incx > 0", out=True)],
+        quick="n == 0 || incx < 0", flops="2 * n", bytes="2 * n * E",
+        names={"c": "csscal", "z": "zdscal"}, bench=False, fuzz=False,
+        doc="x = alpha * x with a real alpha, both parts of each element scaled (alpha == 0\n"
+            "writes zeros, as cuBLAS does). n == 0 or incx < 0 returns at once without touching\n"
+            "x, as in the reference BLAS."),
+    Routine(
+        "copy", "sdcz",
         [Size("n"), Vec("x", "n", "incx", need="n > 0"),
          Vec("y", "n", "incy", need="n > 0", out=True)],
         quick="n == 0", flops="0", bytes="2 * n * E",
         doc="y = x. n == 0 returns at once."),
     Routine(
-        "swap", "sd",
+        "swap", "sdcz",
         [Size("n"), Vec("x", "n", "incx", need="n > 0", out=True),
          Vec("y", "n", "incy", need="n > 0", out=True)],
         quick="n == 0", flops="0", bytes="4 * n * E",
         doc="Exchanges x and y. n == 0 returns at once."),
     Routine(
-        "rot", "sd",
+        "rot", "sdcz",
         [Size("n"), Vec("x", "n", "incx", need="n > 0", out=True),
          Vec("y", "n", "incy", need="n > 0", out=True),
          Scalar("c", need="n > 0", kind="R"), Scalar("s", need="n > 0")],
         quick="n == 0", flops="6 * n", bytes="4 * n * E",
         doc="Applies the plane rotation (c, s): x[i] = c x[i] + s y[i], y[i] = c y[i] - s x[i].\n"
-            "n == 0 returns at once."),
+            "Complex (crot, zrot: c real, s complex, as cuBLAS and LAPACK's CROT): y[i] = c y[i]\n"
+            "- conj(s) x[i]. n == 0 returns at once."),
+    Routine(
+        "rot_real", "cz",
+        [Size("n"), Vec("x", "n", "incx", need="n > 0", out=True),
+         Vec("y", "n", "incy", need="n > 0", out=True),
+         Scalar("c", need="n > 0", kind="R"), Scalar("s", need="n > 0", kind="R")],
+        quick="n == 0", flops="12 * n", bytes="4 * n * E",
+        names={"c": "csrot", "z": "zdrot"}, bench=False, fuzz=False,
+        doc="Applies the plane rotation (c, s), both real, to complex x and y: x[i] = c x[i] +\n"
+            "s y[i], y[i] = c y[i] - s x[i]. n == 0 returns at once."),
     Routine(
         "rotm", "sd",
         [Size("n"), Vec("x", "n", "incx", need="n > 0", out=True),
@@ -255,14 +292,17 @@ ROUTINES = [
             "with h11, h21, h12, h22 in param[1..4]) to the pairs (x[i], y[i]), as the reference\n"
             "BLAS. n == 0 returns at once; a flag of -2 leaves x and y untouched."),
     Routine(
-        "rotg", "sd",
+        "rotg", "sdcz",
         [Scalar("a", out=True), Scalar("b", out=True), Scalar("c", kind="R", out=True),
          Scalar("s", out=True)],
         flops="6", bytes="0",
         doc="Constructs the plane rotation [c s; -s c] that zeroes b of (a, b): on return a = r,\n"
             "b = z (the reconstruction value) and c, s the rotation, by the reference BLAS 3.10\n"
             "algorithm (scaled, free of overflow). All four in host or backend memory per the\n"
-            "pointer mode."),
+            "pointer mode. Complex (crotg, zrotg, as the reference's): c real, s complex, the\n"
+            "rotation [c s; -conj(s) c]; a = r, the reference BLAS 3.10+ algorithm (scaled)\n"
+            "with r = sgn(a) sqrt(|a|^2 + |b|^2), sgn(a) = a / |a| (1 for a = 0); b is left as\n"
+            "it was."),
     Routine(
         "rotmg", "sd",
         [Scalar("d1", out=True), Scalar("d2", out=True), Scalar("x1", out=True),

@@ -8,6 +8,10 @@
 
 typedef gblas_status_t gblas_dot_fn(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx,
     const void *y, int64_t incy, void *result);
+typedef gblas_status_t gblas_dotu_fn(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx,
+    const void *y, int64_t incy, void *result);
+typedef gblas_status_t gblas_dotc_fn(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx,
+    const void *y, int64_t incy, void *result);
 typedef gblas_status_t gblas_nrm2_fn(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx,
     void *result);
 typedef gblas_status_t gblas_asum_fn(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx,
@@ -20,11 +24,15 @@ typedef gblas_status_t gblas_axpy_fn(gblas_ctx *ctx, int64_t n, const void *alph
     int64_t incx, void *y, int64_t incy);
 typedef gblas_status_t gblas_scal_fn(gblas_ctx *ctx, int64_t n, const void *alpha, void *x,
     int64_t incx);
+typedef gblas_status_t gblas_scal_real_fn(gblas_ctx *ctx, int64_t n, const void *alpha, void *x,
+    int64_t incx);
 typedef gblas_status_t gblas_copy_fn(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx,
     void *y, int64_t incy);
 typedef gblas_status_t gblas_swap_fn(gblas_ctx *ctx, int64_t n, void *x, int64_t incx, void *y,
     int64_t incy);
 typedef gblas_status_t gblas_rot_fn(gblas_ctx *ctx, int64_t n, void *x, int64_t incx, void *y,
+    int64_t incy, const void *c, const void *s);
+typedef gblas_status_t gblas_rot_real_fn(gblas_ctx *ctx, int64_t n, void *x, int64_t incx, void *y,
     int64_t incy, const void *c, const void *s);
 typedef gblas_status_t gblas_rotm_fn(gblas_ctx *ctx, int64_t n, void *x, int64_t incx, void *y,
     int64_t incy, const void *param);
@@ -114,15 +122,19 @@ typedef gblas_status_t gblas_trsm_batched_fn(gblas_ctx *ctx, gblas_side_mode_t s
 /* Entry [GBLAS_TYPE_x] of each routine, NULL where the routine has no such type. */
 typedef struct gblas_routine_ops {
     gblas_dot_fn *dot[GBLAS_TYPE_COUNT];
+    gblas_dotu_fn *dotu[GBLAS_TYPE_COUNT];
+    gblas_dotc_fn *dotc[GBLAS_TYPE_COUNT];
     gblas_nrm2_fn *nrm2[GBLAS_TYPE_COUNT];
     gblas_asum_fn *asum[GBLAS_TYPE_COUNT];
     gblas_iamax_fn *iamax[GBLAS_TYPE_COUNT];
     gblas_iamin_fn *iamin[GBLAS_TYPE_COUNT];
     gblas_axpy_fn *axpy[GBLAS_TYPE_COUNT];
     gblas_scal_fn *scal[GBLAS_TYPE_COUNT];
+    gblas_scal_real_fn *scal_real[GBLAS_TYPE_COUNT];
     gblas_copy_fn *copy[GBLAS_TYPE_COUNT];
     gblas_swap_fn *swap[GBLAS_TYPE_COUNT];
     gblas_rot_fn *rot[GBLAS_TYPE_COUNT];
+    gblas_rot_real_fn *rot_real[GBLAS_TYPE_COUNT];
     gblas_rotm_fn *rotm[GBLAS_TYPE_COUNT];
     gblas_rotg_fn *rotg[GBLAS_TYPE_COUNT];
     gblas_rotmg_fn *rotmg[GBLAS_TYPE_COUNT];

@@ -10,11 +10,31 @@ gblas_status_t hr_dot(gblas_handle_t h, prec_t p, int64_t n, const void *x, int6
     }
 }
 
+gblas_status_t hr_dotu(gblas_handle_t h, prec_t p, int64_t n, const void *x, int64_t incx,
+                       const void *y, int64_t incy, void *result) {
+    switch (p) {
+    case PREC_C: return gblas_cdotu(h, n, x, incx, y, incy, result);
+    case PREC_Z: return gblas_zdotu(h, n, x, incx, y, incy, result);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_dotc(gblas_handle_t h, prec_t p, int64_t n, const void *x, int64_t incx,
+                       const void *y, int64_t incy, void *result) {
+    switch (p) {
+    case PREC_C: return gblas_cdotc(h, n, x, incx, y, incy, result);
+    case PREC_Z: return gblas_zdotc(h, n, x, incx, y, incy, result);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
 gblas_status_t hr_nrm2(gblas_handle_t h, prec_t p, int64_t n, const void *x, int64_t incx,
                        void *result) {
     switch (p) {
     case PREC_S: return gblas_snrm2(h, n, x, incx, result);
     case PREC_D: return gblas_dnrm2(h, n, x, incx, result);
+    case PREC_C: return gblas_scnrm2(h, n, x, incx, result);
+    case PREC_Z: return gblas_dznrm2(h, n, x, incx, result);
     default: return GBLAS_STATUS_INVALID_VALUE;
     }
 }
@@ -24,6 +44,8 @@ gblas_status_t hr_asum(gblas_handle_t h, prec_t p, int64_t n, const void *x, int
     switch (p) {
     case PREC_S: return gblas_sasum(h, n, x, incx, result);
     case PREC_D: return gblas_dasum(h, n, x, incx, result);
+    case PREC_C: return gblas_scasum(h, n, x, incx, result);
+    case PREC_Z: return gblas_dzasum(h, n, x, incx, result);
     default: return GBLAS_STATUS_INVALID_VALUE;
     }
 }
@@ -33,6 +55,8 @@ gblas_status_t hr_iamax(gblas_handle_t h, prec_t p, int64_t n, const void *x, in
     switch (p) {
     case PREC_S: return gblas_isamax(h, n, x, incx, result);
     case PREC_D: return gblas_idamax(h, n, x, incx, result);
+    case PREC_C: return gblas_icamax(h, n, x, incx, result);
+    case PREC_Z: return gblas_izamax(h, n, x, incx, result);
     default: return GBLAS_STATUS_INVALID_VALUE;
     }
 }
@@ -42,6 +66,8 @@ gblas_status_t hr_iamin(gblas_handle_t h, prec_t p, int64_t n, const void *x, in
     switch (p) {
     case PREC_S: return gblas_isamin(h, n, x, incx, result);
     case PREC_D: return gblas_idamin(h, n, x, incx, result);
+    case PREC_C: return gblas_icamin(h, n, x, incx, result);
+    case PREC_Z: return gblas_izamin(h, n, x, incx, result);
     default: return GBLAS_STATUS_INVALID_VALUE;
     }
 }
@@ -51,6 +77,8 @@ gblas_status_t hr_axpy(gblas_handle_t h, prec_t p, int64_t n, const void *alpha,
     switch (p) {
     case PREC_S: return gblas_saxpy(h, n, alpha, x, incx, y, incy);
     case PREC_D: return gblas_daxpy(h, n, alpha, x, incx, y, incy);
+    case PREC_C: return gblas_caxpy(h, n, alpha, x, incx, y, incy);
+    case PREC_Z: return gblas_zaxpy(h, n, alpha, x, incx, y, incy);
     default: return GBLAS_STATUS_INVALID_VALUE;
     }
 }
@@ -60,6 +88,17 @@ gblas_status_t hr_scal(gblas_handle_t h, prec_t p, int64_t n, const void *alpha,
     switch (p) {
     case PREC_S: return gblas_sscal(h, n, alpha, x, incx);
     case PREC_D: return gblas_dscal(h, n, alpha, x, incx);
+    case PREC_C: return gblas_cscal(h, n, alpha, x, incx);
+    case PREC_Z: return gblas_zscal(h, n, alpha, x, incx);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_scal_real(gblas_handle_t h, prec_t p, int64_t n, const void *alpha, void *x,
+                            int64_t incx) {
+    switch (p) {
+    case PREC_C: return gblas_csscal(h, n, alpha, x, incx);
+    case PREC_Z: return gblas_zdscal(h, n, alpha, x, incx);
     default: return GBLAS_STATUS_INVALID_VALUE;
     }
 }
@@ -69,6 +108,8 @@ gblas_status_t hr_copy(gblas_handle_t h, prec_t p, int64_t n, const void *x, int
     switch (p) {
     case PREC_S: return gblas_scopy(h, n, x, incx, y, incy);
     case PREC_D: return gblas_dcopy(h, n, x, incx, y, incy);
+    case PREC_C: return gblas_ccopy(h, n, x, incx, y, incy);
+    case PREC_Z: return gblas_zcopy(h, n, x, incx, y, incy);
     default: return GBLAS_STATUS_INVALID_VALUE;
     }
 }
@@ -78,6 +119,8 @@ gblas_status_t hr_swap(gblas_handle_t h, prec_t p, int64_t n, void *x, int64_t i
     switch (p) {
     case PREC_S: return gblas_sswap(h, n, x, incx, y, incy);
     case PREC_D: return gblas_dswap(h, n, x, incx, y, incy);
+    case PREC_C: return gblas_cswap(h, n, x, incx, y, incy);
+    case PREC_Z: return gblas_zswap(h, n, x, incx, y, incy);
     default: return GBLAS_STATUS_INVALID_VALUE;
     }
 }
@@ -87,6 +130,17 @@ gblas_status_t hr_rot(gblas_handle_t h, prec_t p, int64_t n, void *x, int64_t in
     switch (p) {
     case PREC_S: return gblas_srot(h, n, x, incx, y, incy, c, s);
     case PREC_D: return gblas_drot(h, n, x, incx, y, incy, c, s);
+    case PREC_C: return gblas_crot(h, n, x, incx, y, incy, c, s);
+    case PREC_Z: return gblas_zrot(h, n, x, incx, y, incy, c, s);
+    default: return GBLAS_STATUS_INVALID_VALUE;
+    }
+}
+
+gblas_status_t hr_rot_real(gblas_handle_t h, prec_t p, int64_t n, void *x, int64_t incx, void *y,
+                           int64_t incy, const void *c, const void *s) {
+    switch (p) {
+    case PREC_C: return gblas_csrot(h, n, x, incx, y, incy, c, s);
+    case PREC_Z: return gblas_zdrot(h, n, x, incx, y, incy, c, s);
     default: return GBLAS_STATUS_INVALID_VALUE;
     }
 }
@@ -104,6 +158,8 @@ gblas_status_t hr_rotg(gblas_handle_t h, prec_t p, void *a, void *b, void *c, vo
     switch (p) {
     case PREC_S: return gblas_srotg(h, a, b, c, s);
     case PREC_D: return gblas_drotg(h, a, b, c, s);
+    case PREC_C: return gblas_crotg(h, a, b, c, s);
+    case PREC_Z: return gblas_zrotg(h, a, b, c, s);
     default: return GBLAS_STATUS_INVALID_VALUE;
     }
 }
@@ -408,28 +464,56 @@ gblas_status_t hr_trsm_batched(gblas_handle_t h, prec_t p, gblas_side_mode_t sid
 const char *const hr_public_symbols[] = {
     "gblas_sdot",
     "gblas_ddot",
+    "gblas_cdotu",
+    "gblas_zdotu",
+    "gblas_cdotc",
+    "gblas_zdotc",
     "gblas_snrm2",
     "gblas_dnrm2",
+    "gblas_scnrm2",
+    "gblas_dznrm2",
     "gblas_sasum",
     "gblas_dasum",
+    "gblas_scasum",
+    "gblas_dzasum",
     "gblas_isamax",
     "gblas_idamax",
+    "gblas_icamax",
+    "gblas_izamax",
     "gblas_isamin",
     "gblas_idamin",
+    "gblas_icamin",
+    "gblas_izamin",
     "gblas_saxpy",
     "gblas_daxpy",
+    "gblas_caxpy",
+    "gblas_zaxpy",
     "gblas_sscal",
     "gblas_dscal",
+    "gblas_cscal",
+    "gblas_zscal",
+    "gblas_csscal",
+    "gblas_zdscal",
     "gblas_scopy",
     "gblas_dcopy",
+    "gblas_ccopy",
+    "gblas_zcopy",
     "gblas_sswap",
     "gblas_dswap",
+    "gblas_cswap",
+    "gblas_zswap",
     "gblas_srot",
     "gblas_drot",
+    "gblas_crot",
+    "gblas_zrot",
+    "gblas_csrot",
+    "gblas_zdrot",
     "gblas_srotm",
     "gblas_drotm",
     "gblas_srotg",
     "gblas_drotg",
+    "gblas_crotg",
+    "gblas_zrotg",
     "gblas_srotmg",
     "gblas_drotmg",
     "gblas_sgemv",
@@ -514,4 +598,4 @@ const char *const hr_public_symbols[] = {
     "gblas_set_vector_async",
     "gblas_get_vector_async",
 };
-const int hr_public_symbol_count = 107;
+const int hr_public_symbol_count = 135;

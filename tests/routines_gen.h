@@ -10,6 +10,10 @@
 
 gblas_status_t hr_dot(gblas_handle_t h, prec_t p, int64_t n, const void *x, int64_t incx,
                       const void *y, int64_t incy, void *result);
+gblas_status_t hr_dotu(gblas_handle_t h, prec_t p, int64_t n, const void *x, int64_t incx,
+                       const void *y, int64_t incy, void *result);
+gblas_status_t hr_dotc(gblas_handle_t h, prec_t p, int64_t n, const void *x, int64_t incx,
+                       const void *y, int64_t incy, void *result);
 gblas_status_t hr_nrm2(gblas_handle_t h, prec_t p, int64_t n, const void *x, int64_t incx,
                        void *result);
 gblas_status_t hr_asum(gblas_handle_t h, prec_t p, int64_t n, const void *x, int64_t incx,
@@ -22,12 +26,16 @@ gblas_status_t hr_axpy(gblas_handle_t h, prec_t p, int64_t n, const void *alpha,
                        int64_t incx, void *y, int64_t incy);
 gblas_status_t hr_scal(gblas_handle_t h, prec_t p, int64_t n, const void *alpha, void *x,
                        int64_t incx);
+gblas_status_t hr_scal_real(gblas_handle_t h, prec_t p, int64_t n, const void *alpha, void *x,
+                            int64_t incx);
 gblas_status_t hr_copy(gblas_handle_t h, prec_t p, int64_t n, const void *x, int64_t incx, void *y,
                        int64_t incy);
 gblas_status_t hr_swap(gblas_handle_t h, prec_t p, int64_t n, void *x, int64_t incx, void *y,
                        int64_t incy);
 gblas_status_t hr_rot(gblas_handle_t h, prec_t p, int64_t n, void *x, int64_t incx, void *y,
                       int64_t incy, const void *c, const void *s);
+gblas_status_t hr_rot_real(gblas_handle_t h, prec_t p, int64_t n, void *x, int64_t incx, void *y,
+                           int64_t incy, const void *c, const void *s);
 gblas_status_t hr_rotm(gblas_handle_t h, prec_t p, int64_t n, void *x, int64_t incx, void *y,
                        int64_t incy, const void *param);
 gblas_status_t hr_rotg(gblas_handle_t h, prec_t p, void *a, void *b, void *c, void *s);

@@ -128,6 +128,252 @@ API_TEST(bad_args, dot) {
     bad_close(&env);
 }
 
+API_TEST(bad_args, dotu) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_cdotu(NULL, 2, bad->data, 1, bad->data, 1, bad->c),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_cdotu: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_cdotu(env.not_handle, 2, bad->data, 1, bad->data, 1, bad->c),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_cdotu: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_cdotu(env.h, -1, bad->data, 1, bad->data, 1, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cdotu: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_cdotu(env.h, 2, NULL, 1, bad->data, 1, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cdotu: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_cdotu(env.h, 2, bad->host, 1, bad->data, 1, bad->c),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cdotu: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_cdotu(env.h, 2, bad->data, 0, bad->data, 1, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cdotu: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_cdotu(env.h, 2, bad->data, ((int64_t)1 << 62), bad->data, 1,
+                bad->c),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_cdotu: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_cdotu(env.h, 2, bad->data, -((int64_t)1 << 62), bad->data, 1,
+                bad->c),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_cdotu: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_cdotu(env.h, 2, bad->data, 1, NULL, 1, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cdotu: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_cdotu(env.h, 2, bad->data, 1, bad->host, 1, bad->c),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cdotu: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_cdotu(env.h, 2, bad->data, 1, bad->data, 0, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cdotu: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_cdotu(env.h, 2, bad->data, 1, bad->data, ((int64_t)1 << 62),
+                bad->c),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_cdotu: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_cdotu(env.h, 2, bad->data, 1, bad->data, -((int64_t)1 << 62),
+                bad->c),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_cdotu: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_cdotu(env.h, 2, bad->data, 1, bad->data, 1, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cdotu: result is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_cdotu(env.h, 2, bad->data, 1, bad->data, 1, bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cdotu: result = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_cdotu(env.h, 2, bad->data, 1, bad->data, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cdotu: result = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, NULL, gblas_zdotu(NULL, 2, bad->data, 1, bad->data, 1, bad->z),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zdotu: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_zdotu(env.not_handle, 2, bad->data, 1, bad->data, 1, bad->z),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zdotu: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_zdotu(env.h, -1, bad->data, 1, bad->data, 1, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdotu: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_zdotu(env.h, 2, NULL, 1, bad->data, 1, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdotu: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zdotu(env.h, 2, bad->host, 1, bad->data, 1, bad->z),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zdotu: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zdotu(env.h, 2, bad->data, 0, bad->data, 1, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdotu: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_zdotu(env.h, 2, bad->data, ((int64_t)1 << 62), bad->data, 1,
+                bad->z),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zdotu: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zdotu(env.h, 2, bad->data, -((int64_t)1 << 62), bad->data, 1,
+                bad->z),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zdotu: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zdotu(env.h, 2, bad->data, 1, NULL, 1, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdotu: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zdotu(env.h, 2, bad->data, 1, bad->host, 1, bad->z),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zdotu: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zdotu(env.h, 2, bad->data, 1, bad->data, 0, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdotu: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_zdotu(env.h, 2, bad->data, 1, bad->data, ((int64_t)1 << 62),
+                bad->z),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zdotu: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zdotu(env.h, 2, bad->data, 1, bad->data, -((int64_t)1 << 62),
+                bad->z),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zdotu: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zdotu(env.h, 2, bad->data, 1, bad->data, 1, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdotu: result is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_zdotu(env.h, 2, bad->data, 1, bad->data, 1, bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zdotu: result = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_zdotu(env.h, 2, bad->data, 1, bad->data, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zdotu: result = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, dotc) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_cdotc(NULL, 2, bad->data, 1, bad->data, 1, bad->c),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_cdotc: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_cdotc(env.not_handle, 2, bad->data, 1, bad->data, 1, bad->c),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_cdotc: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_cdotc(env.h, -1, bad->data, 1, bad->data, 1, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cdotc: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_cdotc(env.h, 2, NULL, 1, bad->data, 1, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cdotc: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_cdotc(env.h, 2, bad->host, 1, bad->data, 1, bad->c),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cdotc: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_cdotc(env.h, 2, bad->data, 0, bad->data, 1, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cdotc: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_cdotc(env.h, 2, bad->data, ((int64_t)1 << 62), bad->data, 1,
+                bad->c),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_cdotc: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_cdotc(env.h, 2, bad->data, -((int64_t)1 << 62), bad->data, 1,
+                bad->c),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_cdotc: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_cdotc(env.h, 2, bad->data, 1, NULL, 1, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cdotc: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_cdotc(env.h, 2, bad->data, 1, bad->host, 1, bad->c),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cdotc: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_cdotc(env.h, 2, bad->data, 1, bad->data, 0, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cdotc: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_cdotc(env.h, 2, bad->data, 1, bad->data, ((int64_t)1 << 62),
+                bad->c),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_cdotc: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_cdotc(env.h, 2, bad->data, 1, bad->data, -((int64_t)1 << 62),
+                bad->c),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_cdotc: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_cdotc(env.h, 2, bad->data, 1, bad->data, 1, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cdotc: result is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_cdotc(env.h, 2, bad->data, 1, bad->data, 1, bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cdotc: result = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_cdotc(env.h, 2, bad->data, 1, bad->data, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cdotc: result = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, NULL, gblas_zdotc(NULL, 2, bad->data, 1, bad->data, 1, bad->z),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zdotc: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_zdotc(env.not_handle, 2, bad->data, 1, bad->data, 1, bad->z),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zdotc: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_zdotc(env.h, -1, bad->data, 1, bad->data, 1, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdotc: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_zdotc(env.h, 2, NULL, 1, bad->data, 1, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdotc: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zdotc(env.h, 2, bad->host, 1, bad->data, 1, bad->z),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zdotc: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zdotc(env.h, 2, bad->data, 0, bad->data, 1, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdotc: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_zdotc(env.h, 2, bad->data, ((int64_t)1 << 62), bad->data, 1,
+                bad->z),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zdotc: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zdotc(env.h, 2, bad->data, -((int64_t)1 << 62), bad->data, 1,
+                bad->z),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zdotc: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zdotc(env.h, 2, bad->data, 1, NULL, 1, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdotc: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zdotc(env.h, 2, bad->data, 1, bad->host, 1, bad->z),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zdotc: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zdotc(env.h, 2, bad->data, 1, bad->data, 0, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdotc: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_zdotc(env.h, 2, bad->data, 1, bad->data, ((int64_t)1 << 62),
+                bad->z),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zdotc: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zdotc(env.h, 2, bad->data, 1, bad->data, -((int64_t)1 << 62),
+                bad->z),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zdotc: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zdotc(env.h, 2, bad->data, 1, bad->data, 1, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdotc: result is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_zdotc(env.h, 2, bad->data, 1, bad->data, 1, bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zdotc: result = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_zdotc(env.h, 2, bad->data, 1, bad->data, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zdotc: result = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+    }
+    bad_close(&env);
+}
+
 API_TEST(bad_args, nrm2) {
     bad_env env;
     bad_open(&env, hc);
@@ -205,6 +451,78 @@ API_TEST(bad_args, nrm2) {
                     GBLAS_STATUS_INVALID_VALUE,
                     "gblas_dnrm2: result = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
                     bad->data);
+        BAD_ERR(&env, NULL, gblas_scnrm2(NULL, 2, bad->data, 1, bad->s),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_scnrm2: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_scnrm2(env.not_handle, 2, bad->data, 1, bad->s),
+                GBLAS_STATUS_NOT_INITIALIZED,
+                "gblas_scnrm2: handle = %p is not a live gblas handle", (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_scnrm2(env.h, -1, bad->data, 1, bad->s),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_scnrm2: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_scnrm2(env.h, 2, NULL, 1, bad->s),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_scnrm2: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_scnrm2(env.h, 2, bad->host, 1, bad->s),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_scnrm2: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_scnrm2(env.h, 2, bad->data, 0, bad->s),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_scnrm2: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_scnrm2(env.h, 2, bad->data, ((int64_t)1 << 62), bad->s),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_scnrm2: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_scnrm2(env.h, 2, bad->data, -((int64_t)1 << 62), bad->s),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_scnrm2: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_scnrm2(env.h, 2, bad->data, 1, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_scnrm2: result is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_scnrm2(env.h, 2, bad->data, 1, bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_scnrm2: result = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_scnrm2(env.h, 2, bad->data, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_scnrm2: result = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, NULL, gblas_dznrm2(NULL, 2, bad->data, 1, bad->d),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dznrm2: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dznrm2(env.not_handle, 2, bad->data, 1, bad->d),
+                GBLAS_STATUS_NOT_INITIALIZED,
+                "gblas_dznrm2: handle = %p is not a live gblas handle", (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dznrm2(env.h, -1, bad->data, 1, bad->d),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dznrm2: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dznrm2(env.h, 2, NULL, 1, bad->d),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dznrm2: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dznrm2(env.h, 2, bad->host, 1, bad->d),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dznrm2: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dznrm2(env.h, 2, bad->data, 0, bad->d),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dznrm2: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dznrm2(env.h, 2, bad->data, ((int64_t)1 << 62), bad->d),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dznrm2: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dznrm2(env.h, 2, bad->data, -((int64_t)1 << 62), bad->d),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dznrm2: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dznrm2(env.h, 2, bad->data, 1, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dznrm2: result is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dznrm2(env.h, 2, bad->data, 1, bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dznrm2: result = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dznrm2(env.h, 2, bad->data, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dznrm2: result = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
     }
     bad_close(&env);
 }
@@ -277,6 +595,70 @@ API_TEST(bad_args, asum) {
             BAD_ERR(&env, env.h, gblas_dasum(env.h, 2, bad->data, 1, bad->data),
                     GBLAS_STATUS_INVALID_VALUE,
                     "gblas_dasum: result = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, NULL, gblas_scasum(NULL, 2, bad->data, 1, bad->s),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_scasum: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_scasum(env.not_handle, 2, bad->data, 1, bad->s),
+                GBLAS_STATUS_NOT_INITIALIZED,
+                "gblas_scasum: handle = %p is not a live gblas handle", (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_scasum(env.h, -1, bad->data, 1, bad->s),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_scasum: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_scasum(env.h, 2, NULL, 1, bad->s),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_scasum: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_scasum(env.h, 2, bad->host, 1, bad->s),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_scasum: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_scasum(env.h, 2, bad->data, 0, bad->s),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_scasum: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_scasum(env.h, 2, bad->data, ((int64_t)1 << 62), bad->s),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_scasum: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_scasum(env.h, 2, bad->data, 1, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_scasum: result is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_scasum(env.h, 2, bad->data, 1, bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_scasum: result = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_scasum(env.h, 2, bad->data, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_scasum: result = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, NULL, gblas_dzasum(NULL, 2, bad->data, 1, bad->d),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_dzasum: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_dzasum(env.not_handle, 2, bad->data, 1, bad->d),
+                GBLAS_STATUS_NOT_INITIALIZED,
+                "gblas_dzasum: handle = %p is not a live gblas handle", (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_dzasum(env.h, -1, bad->data, 1, bad->d),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dzasum: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_dzasum(env.h, 2, NULL, 1, bad->d),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dzasum: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_dzasum(env.h, 2, bad->host, 1, bad->d),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dzasum: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_dzasum(env.h, 2, bad->data, 0, bad->d),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dzasum: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_dzasum(env.h, 2, bad->data, ((int64_t)1 << 62), bad->d),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_dzasum: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_dzasum(env.h, 2, bad->data, 1, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_dzasum: result is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_dzasum(env.h, 2, bad->data, 1, bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dzasum: result = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_dzasum(env.h, 2, bad->data, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_dzasum: result = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
                     bad->data);
     }
     bad_close(&env);
@@ -351,6 +733,70 @@ API_TEST(bad_args, iamax) {
                     GBLAS_STATUS_INVALID_VALUE,
                     "gblas_idamax: result = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
                     bad->data);
+        BAD_ERR(&env, NULL, gblas_icamax(NULL, 2, bad->data, 1, bad->index),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_icamax: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_icamax(env.not_handle, 2, bad->data, 1, bad->index),
+                GBLAS_STATUS_NOT_INITIALIZED,
+                "gblas_icamax: handle = %p is not a live gblas handle", (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_icamax(env.h, -1, bad->data, 1, bad->index),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_icamax: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_icamax(env.h, 2, NULL, 1, bad->index),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_icamax: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_icamax(env.h, 2, bad->host, 1, bad->index),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_icamax: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_icamax(env.h, 2, bad->data, 0, bad->index),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_icamax: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_icamax(env.h, 2, bad->data, ((int64_t)1 << 62), bad->index),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_icamax: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_icamax(env.h, 2, bad->data, 1, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_icamax: result is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_icamax(env.h, 2, bad->data, 1, bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_icamax: result = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_icamax(env.h, 2, bad->data, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_icamax: result = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, NULL, gblas_izamax(NULL, 2, bad->data, 1, bad->index),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_izamax: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_izamax(env.not_handle, 2, bad->data, 1, bad->index),
+                GBLAS_STATUS_NOT_INITIALIZED,
+                "gblas_izamax: handle = %p is not a live gblas handle", (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_izamax(env.h, -1, bad->data, 1, bad->index),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_izamax: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_izamax(env.h, 2, NULL, 1, bad->index),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_izamax: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_izamax(env.h, 2, bad->host, 1, bad->index),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_izamax: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_izamax(env.h, 2, bad->data, 0, bad->index),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_izamax: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_izamax(env.h, 2, bad->data, ((int64_t)1 << 62), bad->index),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_izamax: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_izamax(env.h, 2, bad->data, 1, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_izamax: result is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_izamax(env.h, 2, bad->data, 1, bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_izamax: result = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_izamax(env.h, 2, bad->data, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_izamax: result = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
     }
     bad_close(&env);
 }
@@ -423,6 +869,70 @@ API_TEST(bad_args, iamin) {
             BAD_ERR(&env, env.h, gblas_idamin(env.h, 2, bad->data, 1, bad->data),
                     GBLAS_STATUS_INVALID_VALUE,
                     "gblas_idamin: result = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, NULL, gblas_icamin(NULL, 2, bad->data, 1, bad->index),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_icamin: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_icamin(env.not_handle, 2, bad->data, 1, bad->index),
+                GBLAS_STATUS_NOT_INITIALIZED,
+                "gblas_icamin: handle = %p is not a live gblas handle", (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_icamin(env.h, -1, bad->data, 1, bad->index),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_icamin: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_icamin(env.h, 2, NULL, 1, bad->index),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_icamin: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_icamin(env.h, 2, bad->host, 1, bad->index),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_icamin: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_icamin(env.h, 2, bad->data, 0, bad->index),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_icamin: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_icamin(env.h, 2, bad->data, ((int64_t)1 << 62), bad->index),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_icamin: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_icamin(env.h, 2, bad->data, 1, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_icamin: result is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_icamin(env.h, 2, bad->data, 1, bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_icamin: result = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_icamin(env.h, 2, bad->data, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_icamin: result = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, NULL, gblas_izamin(NULL, 2, bad->data, 1, bad->index),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_izamin: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_izamin(env.not_handle, 2, bad->data, 1, bad->index),
+                GBLAS_STATUS_NOT_INITIALIZED,
+                "gblas_izamin: handle = %p is not a live gblas handle", (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_izamin(env.h, -1, bad->data, 1, bad->index),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_izamin: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_izamin(env.h, 2, NULL, 1, bad->index),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_izamin: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_izamin(env.h, 2, bad->host, 1, bad->index),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_izamin: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_izamin(env.h, 2, bad->data, 0, bad->index),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_izamin: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_izamin(env.h, 2, bad->data, ((int64_t)1 << 62), bad->index),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_izamin: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_izamin(env.h, 2, bad->data, 1, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_izamin: result is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_izamin(env.h, 2, bad->data, 1, bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_izamin: result = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_izamin(env.h, 2, bad->data, 1, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_izamin: result = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
                     bad->data);
     }
     bad_close(&env);
@@ -547,6 +1057,120 @@ API_TEST(bad_args, axpy) {
                 GBLAS_STATUS_INVALID_VALUE,
                 "gblas_daxpy: y (2 elements, incy = %lld) reaches past the end of the address space",
                 (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_caxpy(NULL, 2, bad->c, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_caxpy: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_caxpy(env.not_handle, 2, bad->c, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_caxpy: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_caxpy(env.h, -1, bad->c, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_caxpy: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_caxpy(env.h, 2, NULL, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_caxpy: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_caxpy(env.h, 2, bad->host, bad->data, 1, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_caxpy: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_caxpy(env.h, 2, bad->data, bad->data, 1, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_caxpy: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_caxpy(env.h, 2, bad->c, NULL, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_caxpy: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_caxpy(env.h, 2, bad->c, bad->host, 1, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_caxpy: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_caxpy(env.h, 2, bad->c, bad->data, 0, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_caxpy: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_caxpy(env.h, 2, bad->c, bad->data, ((int64_t)1 << 62), bad->data,
+                1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_caxpy: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_caxpy(env.h, 2, bad->c, bad->data, -((int64_t)1 << 62),
+                bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_caxpy: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_caxpy(env.h, 2, bad->c, bad->data, 1, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_caxpy: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_caxpy(env.h, 2, bad->c, bad->data, 1, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_caxpy: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_caxpy(env.h, 2, bad->c, bad->data, 1, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_caxpy: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_caxpy(env.h, 2, bad->c, bad->data, 1, bad->data,
+                ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_caxpy: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_caxpy(env.h, 2, bad->c, bad->data, 1, bad->data,
+                -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_caxpy: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_zaxpy(NULL, 2, bad->z, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zaxpy: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_zaxpy(env.not_handle, 2, bad->z, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zaxpy: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_zaxpy(env.h, -1, bad->z, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zaxpy: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_zaxpy(env.h, 2, NULL, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zaxpy: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_zaxpy(env.h, 2, bad->host, bad->data, 1, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zaxpy: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_zaxpy(env.h, 2, bad->data, bad->data, 1, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zaxpy: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_zaxpy(env.h, 2, bad->z, NULL, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zaxpy: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zaxpy(env.h, 2, bad->z, bad->host, 1, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zaxpy: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zaxpy(env.h, 2, bad->z, bad->data, 0, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zaxpy: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_zaxpy(env.h, 2, bad->z, bad->data, ((int64_t)1 << 62), bad->data,
+                1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zaxpy: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zaxpy(env.h, 2, bad->z, bad->data, -((int64_t)1 << 62),
+                bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zaxpy: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zaxpy(env.h, 2, bad->z, bad->data, 1, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zaxpy: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zaxpy(env.h, 2, bad->z, bad->data, 1, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zaxpy: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zaxpy(env.h, 2, bad->z, bad->data, 1, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zaxpy: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_zaxpy(env.h, 2, bad->z, bad->data, 1, bad->data,
+                ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zaxpy: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zaxpy(env.h, 2, bad->z, bad->data, 1, bad->data,
+                -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zaxpy: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
     }
     bad_close(&env);
 }
@@ -619,6 +1243,143 @@ API_TEST(bad_args, scal) {
         BAD_ERR(&env, env.h, gblas_dscal(env.h, 2, bad->d, bad->data, ((int64_t)1 << 62)),
                 GBLAS_STATUS_INVALID_VALUE,
                 "gblas_dscal: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_cscal(NULL, 2, bad->c, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_cscal: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_cscal(env.not_handle, 2, bad->c, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_cscal: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_cscal(env.h, -1, bad->c, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cscal: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_cscal(env.h, 2, NULL, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cscal: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_cscal(env.h, 2, bad->host, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cscal: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_cscal(env.h, 2, bad->data, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cscal: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_cscal(env.h, 2, bad->c, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cscal: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_cscal(env.h, 2, bad->c, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cscal: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_cscal(env.h, 2, bad->c, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cscal: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_cscal(env.h, 2, bad->c, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_cscal: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_zscal(NULL, 2, bad->z, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zscal: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_zscal(env.not_handle, 2, bad->z, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zscal: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_zscal(env.h, -1, bad->z, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zscal: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_zscal(env.h, 2, NULL, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zscal: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_zscal(env.h, 2, bad->host, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zscal: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_zscal(env.h, 2, bad->data, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zscal: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_zscal(env.h, 2, bad->z, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zscal: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zscal(env.h, 2, bad->z, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zscal: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zscal(env.h, 2, bad->z, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zscal: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_zscal(env.h, 2, bad->z, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zscal: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, scal_real) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_csscal(NULL, 2, bad->s, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_csscal: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_csscal(env.not_handle, 2, bad->s, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED,
+                "gblas_csscal: handle = %p is not a live gblas handle", (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_csscal(env.h, -1, bad->s, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_csscal: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_csscal(env.h, 2, NULL, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_csscal: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_csscal(env.h, 2, bad->host, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_csscal: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_csscal(env.h, 2, bad->data, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_csscal: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_csscal(env.h, 2, bad->s, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_csscal: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_csscal(env.h, 2, bad->s, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_csscal: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_csscal(env.h, 2, bad->s, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_csscal: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_csscal(env.h, 2, bad->s, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_csscal: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_zdscal(NULL, 2, bad->d, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zdscal: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_zdscal(env.not_handle, 2, bad->d, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED,
+                "gblas_zdscal: handle = %p is not a live gblas handle", (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_zdscal(env.h, -1, bad->d, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdscal: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_zdscal(env.h, 2, NULL, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdscal: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_zdscal(env.h, 2, bad->host, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zdscal: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_zdscal(env.h, 2, bad->data, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zdscal: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_zdscal(env.h, 2, bad->d, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdscal: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zdscal(env.h, 2, bad->d, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zdscal: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zdscal(env.h, 2, bad->d, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdscal: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_zdscal(env.h, 2, bad->d, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zdscal: x (2 elements, incx = %lld) reaches past the end of the address space",
                 (long long)((int64_t)1 << 62));
     }
     bad_close(&env);
@@ -711,6 +1472,88 @@ API_TEST(bad_args, copy) {
                 GBLAS_STATUS_INVALID_VALUE,
                 "gblas_dcopy: y (2 elements, incy = %lld) reaches past the end of the address space",
                 (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_ccopy(NULL, 2, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_ccopy: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_ccopy(env.not_handle, 2, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_ccopy: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_ccopy(env.h, -1, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ccopy: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_ccopy(env.h, 2, NULL, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ccopy: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ccopy(env.h, 2, bad->host, 1, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ccopy: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ccopy(env.h, 2, bad->data, 0, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ccopy: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_ccopy(env.h, 2, bad->data, ((int64_t)1 << 62), bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ccopy: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ccopy(env.h, 2, bad->data, -((int64_t)1 << 62), bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ccopy: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ccopy(env.h, 2, bad->data, 1, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ccopy: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_ccopy(env.h, 2, bad->data, 1, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_ccopy: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_ccopy(env.h, 2, bad->data, 1, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_ccopy: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_ccopy(env.h, 2, bad->data, 1, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ccopy: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_ccopy(env.h, 2, bad->data, 1, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_ccopy: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_zcopy(NULL, 2, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zcopy: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_zcopy(env.not_handle, 2, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zcopy: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_zcopy(env.h, -1, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zcopy: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_zcopy(env.h, 2, NULL, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zcopy: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zcopy(env.h, 2, bad->host, 1, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zcopy: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zcopy(env.h, 2, bad->data, 0, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zcopy: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_zcopy(env.h, 2, bad->data, ((int64_t)1 << 62), bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zcopy: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zcopy(env.h, 2, bad->data, -((int64_t)1 << 62), bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zcopy: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zcopy(env.h, 2, bad->data, 1, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zcopy: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zcopy(env.h, 2, bad->data, 1, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zcopy: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zcopy(env.h, 2, bad->data, 1, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zcopy: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_zcopy(env.h, 2, bad->data, 1, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zcopy: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zcopy(env.h, 2, bad->data, 1, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zcopy: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
     }
     bad_close(&env);
 }
@@ -801,6 +1644,88 @@ API_TEST(bad_args, swap) {
         BAD_ERR(&env, env.h, gblas_dswap(env.h, 2, bad->data, 1, bad->data, -((int64_t)1 << 62)),
                 GBLAS_STATUS_INVALID_VALUE,
                 "gblas_dswap: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_cswap(NULL, 2, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_cswap: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_cswap(env.not_handle, 2, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_cswap: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_cswap(env.h, -1, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cswap: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_cswap(env.h, 2, NULL, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cswap: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_cswap(env.h, 2, bad->host, 1, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cswap: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_cswap(env.h, 2, bad->data, 0, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cswap: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_cswap(env.h, 2, bad->data, ((int64_t)1 << 62), bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_cswap: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_cswap(env.h, 2, bad->data, -((int64_t)1 << 62), bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_cswap: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_cswap(env.h, 2, bad->data, 1, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cswap: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_cswap(env.h, 2, bad->data, 1, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cswap: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_cswap(env.h, 2, bad->data, 1, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cswap: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_cswap(env.h, 2, bad->data, 1, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_cswap: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_cswap(env.h, 2, bad->data, 1, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_cswap: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_zswap(NULL, 2, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zswap: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_zswap(env.not_handle, 2, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zswap: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_zswap(env.h, -1, bad->data, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zswap: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_zswap(env.h, 2, NULL, 1, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zswap: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zswap(env.h, 2, bad->host, 1, bad->data, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zswap: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zswap(env.h, 2, bad->data, 0, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zswap: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_zswap(env.h, 2, bad->data, ((int64_t)1 << 62), bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zswap: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zswap(env.h, 2, bad->data, -((int64_t)1 << 62), bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zswap: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zswap(env.h, 2, bad->data, 1, NULL, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zswap: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zswap(env.h, 2, bad->data, 1, bad->host, 1),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zswap: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zswap(env.h, 2, bad->data, 1, bad->data, 0),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zswap: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_zswap(env.h, 2, bad->data, 1, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zswap: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zswap(env.h, 2, bad->data, 1, bad->data, -((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zswap: y (2 elements, incy = %lld) reaches past the end of the address space",
                 (long long)-((int64_t)1 << 62));
     }
     bad_close(&env);
@@ -958,6 +1883,311 @@ API_TEST(bad_args, rot) {
                     bad->data),
                     GBLAS_STATUS_INVALID_VALUE,
                     "gblas_drot: s = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, NULL, gblas_crot(NULL, 2, bad->data, 1, bad->data, 1, bad->s, bad->c),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_crot: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_crot(env.not_handle, 2, bad->data, 1, bad->data, 1, bad->s,
+                bad->c),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_crot: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_crot(env.h, -1, bad->data, 1, bad->data, 1, bad->s, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_crot: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_crot(env.h, 2, NULL, 1, bad->data, 1, bad->s, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_crot: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_crot(env.h, 2, bad->host, 1, bad->data, 1, bad->s, bad->c),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_crot: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_crot(env.h, 2, bad->data, 0, bad->data, 1, bad->s, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_crot: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_crot(env.h, 2, bad->data, ((int64_t)1 << 62), bad->data, 1,
+                bad->s, bad->c),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_crot: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_crot(env.h, 2, bad->data, -((int64_t)1 << 62), bad->data, 1,
+                bad->s, bad->c),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_crot: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_crot(env.h, 2, bad->data, 1, NULL, 1, bad->s, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_crot: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_crot(env.h, 2, bad->data, 1, bad->host, 1, bad->s, bad->c),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_crot: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_crot(env.h, 2, bad->data, 1, bad->data, 0, bad->s, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_crot: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_crot(env.h, 2, bad->data, 1, bad->data, ((int64_t)1 << 62),
+                bad->s, bad->c),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_crot: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_crot(env.h, 2, bad->data, 1, bad->data, -((int64_t)1 << 62),
+                bad->s, bad->c),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_crot: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_crot(env.h, 2, bad->data, 1, bad->data, 1, NULL, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_crot: c is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_crot(env.h, 2, bad->data, 1, bad->data, 1, bad->host,
+                    bad->c),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_crot: c = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_crot(env.h, 2, bad->data, 1, bad->data, 1, bad->data,
+                    bad->c),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_crot: c = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_crot(env.h, 2, bad->data, 1, bad->data, 1, bad->s, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_crot: s is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_crot(env.h, 2, bad->data, 1, bad->data, 1, bad->s,
+                    bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_crot: s = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_crot(env.h, 2, bad->data, 1, bad->data, 1, bad->s,
+                    bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_crot: s = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, NULL, gblas_zrot(NULL, 2, bad->data, 1, bad->data, 1, bad->d, bad->z),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zrot: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_zrot(env.not_handle, 2, bad->data, 1, bad->data, 1, bad->d,
+                bad->z),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zrot: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_zrot(env.h, -1, bad->data, 1, bad->data, 1, bad->d, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zrot: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_zrot(env.h, 2, NULL, 1, bad->data, 1, bad->d, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zrot: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zrot(env.h, 2, bad->host, 1, bad->data, 1, bad->d, bad->z),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zrot: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zrot(env.h, 2, bad->data, 0, bad->data, 1, bad->d, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zrot: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_zrot(env.h, 2, bad->data, ((int64_t)1 << 62), bad->data, 1,
+                bad->d, bad->z),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zrot: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zrot(env.h, 2, bad->data, -((int64_t)1 << 62), bad->data, 1,
+                bad->d, bad->z),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zrot: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zrot(env.h, 2, bad->data, 1, NULL, 1, bad->d, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zrot: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zrot(env.h, 2, bad->data, 1, bad->host, 1, bad->d, bad->z),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zrot: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zrot(env.h, 2, bad->data, 1, bad->data, 0, bad->d, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zrot: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_zrot(env.h, 2, bad->data, 1, bad->data, ((int64_t)1 << 62),
+                bad->d, bad->z),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zrot: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zrot(env.h, 2, bad->data, 1, bad->data, -((int64_t)1 << 62),
+                bad->d, bad->z),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zrot: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zrot(env.h, 2, bad->data, 1, bad->data, 1, NULL, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zrot: c is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_zrot(env.h, 2, bad->data, 1, bad->data, 1, bad->host,
+                    bad->z),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zrot: c = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_zrot(env.h, 2, bad->data, 1, bad->data, 1, bad->data,
+                    bad->z),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zrot: c = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_zrot(env.h, 2, bad->data, 1, bad->data, 1, bad->d, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zrot: s is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_zrot(env.h, 2, bad->data, 1, bad->data, 1, bad->d,
+                    bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zrot: s = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_zrot(env.h, 2, bad->data, 1, bad->data, 1, bad->d,
+                    bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zrot: s = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+    }
+    bad_close(&env);
+}
+
+API_TEST(bad_args, rot_real) {
+    bad_env env;
+    bad_open(&env, hc);
+    for (int mode = 0; mode < 2; mode++) {
+        const bad_ptrs *bad = bad_mode(&env, mode);
+        BAD_ERR(&env, NULL, gblas_csrot(NULL, 2, bad->data, 1, bad->data, 1, bad->s, bad->s),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_csrot: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_csrot(env.not_handle, 2, bad->data, 1, bad->data, 1, bad->s,
+                bad->s),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_csrot: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_csrot(env.h, -1, bad->data, 1, bad->data, 1, bad->s, bad->s),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_csrot: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_csrot(env.h, 2, NULL, 1, bad->data, 1, bad->s, bad->s),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_csrot: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_csrot(env.h, 2, bad->host, 1, bad->data, 1, bad->s, bad->s),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_csrot: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_csrot(env.h, 2, bad->data, 0, bad->data, 1, bad->s, bad->s),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_csrot: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_csrot(env.h, 2, bad->data, ((int64_t)1 << 62), bad->data, 1,
+                bad->s, bad->s),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_csrot: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_csrot(env.h, 2, bad->data, -((int64_t)1 << 62), bad->data, 1,
+                bad->s, bad->s),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_csrot: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_csrot(env.h, 2, bad->data, 1, NULL, 1, bad->s, bad->s),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_csrot: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_csrot(env.h, 2, bad->data, 1, bad->host, 1, bad->s, bad->s),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_csrot: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_csrot(env.h, 2, bad->data, 1, bad->data, 0, bad->s, bad->s),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_csrot: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_csrot(env.h, 2, bad->data, 1, bad->data, ((int64_t)1 << 62),
+                bad->s, bad->s),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_csrot: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_csrot(env.h, 2, bad->data, 1, bad->data, -((int64_t)1 << 62),
+                bad->s, bad->s),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_csrot: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_csrot(env.h, 2, bad->data, 1, bad->data, 1, NULL, bad->s),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_csrot: c is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_csrot(env.h, 2, bad->data, 1, bad->data, 1, bad->host,
+                    bad->s),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_csrot: c = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_csrot(env.h, 2, bad->data, 1, bad->data, 1, bad->data,
+                    bad->s),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_csrot: c = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_csrot(env.h, 2, bad->data, 1, bad->data, 1, bad->s, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_csrot: s is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_csrot(env.h, 2, bad->data, 1, bad->data, 1, bad->s,
+                    bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_csrot: s = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_csrot(env.h, 2, bad->data, 1, bad->data, 1, bad->s,
+                    bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_csrot: s = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, NULL, gblas_zdrot(NULL, 2, bad->data, 1, bad->data, 1, bad->d, bad->d),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zdrot: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_zdrot(env.not_handle, 2, bad->data, 1, bad->data, 1, bad->d,
+                bad->d),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zdrot: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_zdrot(env.h, -1, bad->data, 1, bad->data, 1, bad->d, bad->d),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdrot: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_zdrot(env.h, 2, NULL, 1, bad->data, 1, bad->d, bad->d),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdrot: x is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zdrot(env.h, 2, bad->host, 1, bad->data, 1, bad->d, bad->d),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zdrot: x = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zdrot(env.h, 2, bad->data, 0, bad->data, 1, bad->d, bad->d),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdrot: incx = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_zdrot(env.h, 2, bad->data, ((int64_t)1 << 62), bad->data, 1,
+                bad->d, bad->d),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zdrot: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zdrot(env.h, 2, bad->data, -((int64_t)1 << 62), bad->data, 1,
+                bad->d, bad->d),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zdrot: x (2 elements, incx = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zdrot(env.h, 2, bad->data, 1, NULL, 1, bad->d, bad->d),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdrot: y is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zdrot(env.h, 2, bad->data, 1, bad->host, 1, bad->d, bad->d),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zdrot: y = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zdrot(env.h, 2, bad->data, 1, bad->data, 0, bad->d, bad->d),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdrot: incy = 0 must be nonzero");
+        BAD_ERR(&env, env.h, gblas_zdrot(env.h, 2, bad->data, 1, bad->data, ((int64_t)1 << 62),
+                bad->d, bad->d),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zdrot: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zdrot(env.h, 2, bad->data, 1, bad->data, -((int64_t)1 << 62),
+                bad->d, bad->d),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zdrot: y (2 elements, incy = %lld) reaches past the end of the address space",
+                (long long)-((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zdrot(env.h, 2, bad->data, 1, bad->data, 1, NULL, bad->d),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdrot: c is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_zdrot(env.h, 2, bad->data, 1, bad->data, 1, bad->host,
+                    bad->d),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zdrot: c = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_zdrot(env.h, 2, bad->data, 1, bad->data, 1, bad->data,
+                    bad->d),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zdrot: c = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_zdrot(env.h, 2, bad->data, 1, bad->data, 1, bad->d, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zdrot: s is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_zdrot(env.h, 2, bad->data, 1, bad->data, 1, bad->d,
+                    bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zdrot: s = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_zdrot(env.h, 2, bad->data, 1, bad->data, 1, bad->d,
+                    bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zdrot: s = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
                     bad->data);
     }
     bad_close(&env);
@@ -1196,6 +2426,112 @@ API_TEST(bad_args, rotg) {
             BAD_ERR(&env, env.h, gblas_drotg(env.h, bad->d, bad->d, bad->d, bad->data),
                     GBLAS_STATUS_INVALID_VALUE,
                     "gblas_drotg: s = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, NULL, gblas_crotg(NULL, bad->c, bad->c, bad->s, bad->c),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_crotg: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_crotg(env.not_handle, bad->c, bad->c, bad->s, bad->c),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_crotg: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_crotg(env.h, NULL, bad->c, bad->s, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_crotg: a is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_crotg(env.h, bad->host, bad->c, bad->s, bad->c),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_crotg: a = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_crotg(env.h, bad->data, bad->c, bad->s, bad->c),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_crotg: a = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_crotg(env.h, bad->c, NULL, bad->s, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_crotg: b is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_crotg(env.h, bad->c, bad->host, bad->s, bad->c),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_crotg: b = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_crotg(env.h, bad->c, bad->data, bad->s, bad->c),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_crotg: b = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_crotg(env.h, bad->c, bad->c, NULL, bad->c),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_crotg: c is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_crotg(env.h, bad->c, bad->c, bad->host, bad->c),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_crotg: c = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_crotg(env.h, bad->c, bad->c, bad->data, bad->c),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_crotg: c = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_crotg(env.h, bad->c, bad->c, bad->s, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_crotg: s is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_crotg(env.h, bad->c, bad->c, bad->s, bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_crotg: s = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_crotg(env.h, bad->c, bad->c, bad->s, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_crotg: s = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, NULL, gblas_zrotg(NULL, bad->z, bad->z, bad->d, bad->z),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zrotg: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_zrotg(env.not_handle, bad->z, bad->z, bad->d, bad->z),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zrotg: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_zrotg(env.h, NULL, bad->z, bad->d, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zrotg: a is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_zrotg(env.h, bad->host, bad->z, bad->d, bad->z),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zrotg: a = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_zrotg(env.h, bad->data, bad->z, bad->d, bad->z),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zrotg: a = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_zrotg(env.h, bad->z, NULL, bad->d, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zrotg: b is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_zrotg(env.h, bad->z, bad->host, bad->d, bad->z),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zrotg: b = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_zrotg(env.h, bad->z, bad->data, bad->d, bad->z),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zrotg: b = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_zrotg(env.h, bad->z, bad->z, NULL, bad->z),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zrotg: c is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_zrotg(env.h, bad->z, bad->z, bad->host, bad->z),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zrotg: c = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_zrotg(env.h, bad->z, bad->z, bad->data, bad->z),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zrotg: c = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_zrotg(env.h, bad->z, bad->z, bad->d, NULL),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zrotg: s is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_zrotg(env.h, bad->z, bad->z, bad->d, bad->host),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zrotg: s = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_zrotg(env.h, bad->z, bad->z, bad->d, bad->data),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zrotg: s = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
                     bad->data);
     }
     bad_close(&env);

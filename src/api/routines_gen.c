@@ -36,6 +36,74 @@ gblas_status_t gblas_ddot(gblas_handle_t h, int64_t n, const double *x, int64_t 
     return status;
 }
 
+/* dotu: n, x, incx, y, incy, result */
+static gblas_status_t run_dotu(gblas_handle_t h, const char *routine, gblas_type t, int64_t n,
+                               const void *x, int64_t incx, const void *y, int64_t incy,
+                               void *result) {
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, n, "incx", incx, n > 0));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "y", y, n, "incy", incy, n > 0));
+    GBLAS_TRY(gblas_check_scalar(h, routine, "result", result, 1));
+    if (n == 0) return gblas_quick_result(h, routine, result, gblas_type_size(t));
+    return gblas_finish(h, routine, h->ops.routine.dotu[t](&h->ctx, n, x, incx, y, incy, result));
+}
+
+gblas_status_t gblas_cdotu(gblas_handle_t h, int64_t n, const gblas_complex_float *x, int64_t incx,
+                           const gblas_complex_float *y, int64_t incy,
+                           gblas_complex_float *result) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_cdotu"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_dotu(h, "gblas_cdotu", GBLAS_TYPE_C, n, x, incx, y, incy,
+                                           result);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_zdotu(gblas_handle_t h, int64_t n, const gblas_complex_double *x, int64_t incx,
+                           const gblas_complex_double *y, int64_t incy,
+                           gblas_complex_double *result) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_zdotu"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_dotu(h, "gblas_zdotu", GBLAS_TYPE_Z, n, x, incx, y, incy,
+                                           result);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* dotc: n, x, incx, y, incy, result */
+static gblas_status_t run_dotc(gblas_handle_t h, const char *routine, gblas_type t, int64_t n,
+                               const void *x, int64_t incx, const void *y, int64_t incy,
+                               void *result) {
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, n, "incx", incx, n > 0));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "y", y, n, "incy", incy, n > 0));
+    GBLAS_TRY(gblas_check_scalar(h, routine, "result", result, 1));
+    if (n == 0) return gblas_quick_result(h, routine, result, gblas_type_size(t));
+    return gblas_finish(h, routine, h->ops.routine.dotc[t](&h->ctx, n, x, incx, y, incy, result));
+}
+
+gblas_status_t gblas_cdotc(gblas_handle_t h, int64_t n, const gblas_complex_float *x, int64_t incx,
+                           const gblas_complex_float *y, int64_t incy,
+                           gblas_complex_float *result) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_cdotc"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_dotc(h, "gblas_cdotc", GBLAS_TYPE_C, n, x, incx, y, incy,
+                                           result);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_zdotc(gblas_handle_t h, int64_t n, const gblas_complex_double *x, int64_t incx,
+                           const gblas_complex_double *y, int64_t incy,
+                           gblas_complex_double *result) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_zdotc"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_dotc(h, "gblas_zdotc", GBLAS_TYPE_Z, n, x, incx, y, incy,
+                                           result);
+    gblas_handle_unlock(h);
+    return status;
+}
+
 /* nrm2: n, x, incx, result */
 static gblas_status_t run_nrm2(gblas_handle_t h, const char *routine, gblas_type t, int64_t n,
                                const void *x, int64_t incx, void *result) {
@@ -60,6 +128,24 @@ gblas_status_t gblas_dnrm2(gblas_handle_t h, int64_t n, const double *x, int64_t
     GBLAS_TRY(gblas_check_handle(h, "gblas_dnrm2"));
     gblas_handle_lock(h);
     const gblas_status_t status = run_nrm2(h, "gblas_dnrm2", GBLAS_TYPE_D, n, x, incx, result);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_scnrm2(gblas_handle_t h, int64_t n, const gblas_complex_float *x, int64_t incx,
+                            float *result) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_scnrm2"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_nrm2(h, "gblas_scnrm2", GBLAS_TYPE_C, n, x, incx, result);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dznrm2(gblas_handle_t h, int64_t n, const gblas_complex_double *x,
+                            int64_t incx, double *result) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dznrm2"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_nrm2(h, "gblas_dznrm2", GBLAS_TYPE_Z, n, x, incx, result);
     gblas_handle_unlock(h);
     return status;
 }
@@ -92,6 +178,24 @@ gblas_status_t gblas_dasum(gblas_handle_t h, int64_t n, const double *x, int64_t
     return status;
 }
 
+gblas_status_t gblas_scasum(gblas_handle_t h, int64_t n, const gblas_complex_float *x, int64_t incx,
+                            float *result) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_scasum"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_asum(h, "gblas_scasum", GBLAS_TYPE_C, n, x, incx, result);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_dzasum(gblas_handle_t h, int64_t n, const gblas_complex_double *x,
+                            int64_t incx, double *result) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_dzasum"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_asum(h, "gblas_dzasum", GBLAS_TYPE_Z, n, x, incx, result);
+    gblas_handle_unlock(h);
+    return status;
+}
+
 /* iamax: n, x, incx, result */
 static gblas_status_t run_iamax(gblas_handle_t h, const char *routine, gblas_type t, int64_t n,
                                 const void *x, int64_t incx, void *result) {
@@ -120,6 +224,24 @@ gblas_status_t gblas_idamax(gblas_handle_t h, int64_t n, const double *x, int64_
     return status;
 }
 
+gblas_status_t gblas_icamax(gblas_handle_t h, int64_t n, const gblas_complex_float *x, int64_t incx,
+                            int64_t *result) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_icamax"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_iamax(h, "gblas_icamax", GBLAS_TYPE_C, n, x, incx, result);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_izamax(gblas_handle_t h, int64_t n, const gblas_complex_double *x,
+                            int64_t incx, int64_t *result) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_izamax"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_iamax(h, "gblas_izamax", GBLAS_TYPE_Z, n, x, incx, result);
+    gblas_handle_unlock(h);
+    return status;
+}
+
 /* iamin: n, x, incx, result */
 static gblas_status_t run_iamin(gblas_handle_t h, const char *routine, gblas_type t, int64_t n,
                                 const void *x, int64_t incx, void *result) {
@@ -144,6 +266,24 @@ gblas_status_t gblas_idamin(gblas_handle_t h, int64_t n, const double *x, int64_
     GBLAS_TRY(gblas_check_handle(h, "gblas_idamin"));
     gblas_handle_lock(h);
     const gblas_status_t status = run_iamin(h, "gblas_idamin", GBLAS_TYPE_D, n, x, incx, result);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_icamin(gblas_handle_t h, int64_t n, const gblas_complex_float *x, int64_t incx,
+                            int64_t *result) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_icamin"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_iamin(h, "gblas_icamin", GBLAS_TYPE_C, n, x, incx, result);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_izamin(gblas_handle_t h, int64_t n, const gblas_complex_double *x,
+                            int64_t incx, int64_t *result) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_izamin"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_iamin(h, "gblas_izamin", GBLAS_TYPE_Z, n, x, incx, result);
     gblas_handle_unlock(h);
     return status;
 }
@@ -181,6 +321,28 @@ gblas_status_t gblas_daxpy(gblas_handle_t h, int64_t n, const double *alpha, con
     return status;
 }
 
+gblas_status_t gblas_caxpy(gblas_handle_t h, int64_t n, const gblas_complex_float *alpha,
+                           const gblas_complex_float *x, int64_t incx, gblas_complex_float *y,
+                           int64_t incy) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_caxpy"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_axpy(h, "gblas_caxpy", GBLAS_TYPE_C, n, alpha, x, incx, y,
+                                           incy);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_zaxpy(gblas_handle_t h, int64_t n, const gblas_complex_double *alpha,
+                           const gblas_complex_double *x, int64_t incx, gblas_complex_double *y,
+                           int64_t incy) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_zaxpy"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_axpy(h, "gblas_zaxpy", GBLAS_TYPE_Z, n, alpha, x, incx, y,
+                                           incy);
+    gblas_handle_unlock(h);
+    return status;
+}
+
 /* scal: n, alpha, x, incx */
 static gblas_status_t run_scal(gblas_handle_t h, const char *routine, gblas_type t, int64_t n,
                                const void *alpha, void *x, int64_t incx) {
@@ -205,6 +367,52 @@ gblas_status_t gblas_dscal(gblas_handle_t h, int64_t n, const double *alpha, dou
     GBLAS_TRY(gblas_check_handle(h, "gblas_dscal"));
     gblas_handle_lock(h);
     const gblas_status_t status = run_scal(h, "gblas_dscal", GBLAS_TYPE_D, n, alpha, x, incx);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_cscal(gblas_handle_t h, int64_t n, const gblas_complex_float *alpha,
+                           gblas_complex_float *x, int64_t incx) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_cscal"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_scal(h, "gblas_cscal", GBLAS_TYPE_C, n, alpha, x, incx);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_zscal(gblas_handle_t h, int64_t n, const gblas_complex_double *alpha,
+                           gblas_complex_double *x, int64_t incx) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_zscal"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_scal(h, "gblas_zscal", GBLAS_TYPE_Z, n, alpha, x, incx);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* scal_real: n, alpha, x, incx */
+static gblas_status_t run_scal_real(gblas_handle_t h, const char *routine, gblas_type t, int64_t n,
+                                    const void *alpha, void *x, int64_t incx) {
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    GBLAS_TRY(gblas_check_scalar(h, routine, "alpha", alpha, n > 0 && incx > 0));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, n, "incx", incx, n > 0 && incx > 0));
+    if (n == 0 || incx < 0) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.scal_real[t](&h->ctx, n, alpha, x, incx));
+}
+
+gblas_status_t gblas_csscal(gblas_handle_t h, int64_t n, const float *alpha, gblas_complex_float *x,
+                            int64_t incx) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_csscal"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_scal_real(h, "gblas_csscal", GBLAS_TYPE_C, n, alpha, x, incx);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_zdscal(gblas_handle_t h, int64_t n, const double *alpha,
+                            gblas_complex_double *x, int64_t incx) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_zdscal"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_scal_real(h, "gblas_zdscal", GBLAS_TYPE_Z, n, alpha, x, incx);
     gblas_handle_unlock(h);
     return status;
 }
@@ -237,6 +445,24 @@ gblas_status_t gblas_dcopy(gblas_handle_t h, int64_t n, const double *x, int64_t
     return status;
 }
 
+gblas_status_t gblas_ccopy(gblas_handle_t h, int64_t n, const gblas_complex_float *x, int64_t incx,
+                           gblas_complex_float *y, int64_t incy) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_ccopy"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_copy(h, "gblas_ccopy", GBLAS_TYPE_C, n, x, incx, y, incy);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_zcopy(gblas_handle_t h, int64_t n, const gblas_complex_double *x, int64_t incx,
+                           gblas_complex_double *y, int64_t incy) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_zcopy"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_copy(h, "gblas_zcopy", GBLAS_TYPE_Z, n, x, incx, y, incy);
+    gblas_handle_unlock(h);
+    return status;
+}
+
 /* swap: n, x, incx, y, incy */
 static gblas_status_t run_swap(gblas_handle_t h, const char *routine, gblas_type t, int64_t n,
                                void *x, int64_t incx, void *y, int64_t incy) {
@@ -261,6 +487,24 @@ gblas_status_t gblas_dswap(gblas_handle_t h, int64_t n, double *x, int64_t incx,
     GBLAS_TRY(gblas_check_handle(h, "gblas_dswap"));
     gblas_handle_lock(h);
     const gblas_status_t status = run_swap(h, "gblas_dswap", GBLAS_TYPE_D, n, x, incx, y, incy);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_cswap(gblas_handle_t h, int64_t n, gblas_complex_float *x, int64_t incx,
+                           gblas_complex_float *y, int64_t incy) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_cswap"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_swap(h, "gblas_cswap", GBLAS_TYPE_C, n, x, incx, y, incy);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_zswap(gblas_handle_t h, int64_t n, gblas_complex_double *x, int64_t incx,
+                           gblas_complex_double *y, int64_t incy) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_zswap"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_swap(h, "gblas_zswap", GBLAS_TYPE_Z, n, x, incx, y, incy);
     gblas_handle_unlock(h);
     return status;
 }
@@ -292,6 +536,60 @@ gblas_status_t gblas_drot(gblas_handle_t h, int64_t n, double *x, int64_t incx, 
     GBLAS_TRY(gblas_check_handle(h, "gblas_drot"));
     gblas_handle_lock(h);
     const gblas_status_t status = run_rot(h, "gblas_drot", GBLAS_TYPE_D, n, x, incx, y, incy, c, s);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_crot(gblas_handle_t h, int64_t n, gblas_complex_float *x, int64_t incx,
+                          gblas_complex_float *y, int64_t incy, const float *c,
+                          const gblas_complex_float *s) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_crot"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_rot(h, "gblas_crot", GBLAS_TYPE_C, n, x, incx, y, incy, c, s);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_zrot(gblas_handle_t h, int64_t n, gblas_complex_double *x, int64_t incx,
+                          gblas_complex_double *y, int64_t incy, const double *c,
+                          const gblas_complex_double *s) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_zrot"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_rot(h, "gblas_zrot", GBLAS_TYPE_Z, n, x, incx, y, incy, c, s);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+/* rot_real: n, x, incx, y, incy, c, s */
+static gblas_status_t run_rot_real(gblas_handle_t h, const char *routine, gblas_type t, int64_t n,
+                                   void *x, int64_t incx, void *y, int64_t incy, const void *c,
+                                   const void *s) {
+    GBLAS_TRY(gblas_check_size(h, routine, "n", n));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "x", x, n, "incx", incx, n > 0));
+    GBLAS_TRY(gblas_check_vec(h, routine, t, "y", y, n, "incy", incy, n > 0));
+    GBLAS_TRY(gblas_check_scalar(h, routine, "c", c, n > 0));
+    GBLAS_TRY(gblas_check_scalar(h, routine, "s", s, n > 0));
+    if (n == 0) return GBLAS_STATUS_SUCCESS;
+    return gblas_finish(h, routine, h->ops.routine.rot_real[t](&h->ctx, n, x, incx, y, incy, c, s));
+}
+
+gblas_status_t gblas_csrot(gblas_handle_t h, int64_t n, gblas_complex_float *x, int64_t incx,
+                           gblas_complex_float *y, int64_t incy, const float *c, const float *s) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_csrot"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_rot_real(h, "gblas_csrot", GBLAS_TYPE_C, n, x, incx, y, incy,
+                                               c, s);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_zdrot(gblas_handle_t h, int64_t n, gblas_complex_double *x, int64_t incx,
+                           gblas_complex_double *y, int64_t incy, const double *c,
+                           const double *s) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_zdrot"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_rot_real(h, "gblas_zdrot", GBLAS_TYPE_Z, n, x, incx, y, incy,
+                                               c, s);
     gblas_handle_unlock(h);
     return status;
 }
@@ -349,6 +647,24 @@ gblas_status_t gblas_drotg(gblas_handle_t h, double *a, double *b, double *c, do
     GBLAS_TRY(gblas_check_handle(h, "gblas_drotg"));
     gblas_handle_lock(h);
     const gblas_status_t status = run_rotg(h, "gblas_drotg", GBLAS_TYPE_D, a, b, c, s);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_crotg(gblas_handle_t h, gblas_complex_float *a, gblas_complex_float *b,
+                           float *c, gblas_complex_float *s) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_crotg"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_rotg(h, "gblas_crotg", GBLAS_TYPE_C, a, b, c, s);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_zrotg(gblas_handle_t h, gblas_complex_double *a, gblas_complex_double *b,
+                           double *c, gblas_complex_double *s) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_zrotg"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_rotg(h, "gblas_zrotg", GBLAS_TYPE_Z, a, b, c, s);
     gblas_handle_unlock(h);
     return status;
 }

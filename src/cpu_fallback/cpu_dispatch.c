@@ -90,6 +90,8 @@ void gblas_cpu_for(const gblas_ctx *ctx, int64_t count, int parallel,
 void gblas_cpu_fill_routines(gblas_ops *ops, gblas_cpu_level_t level) {
     gblas_cpu_fill_ref_s(ops);
     gblas_cpu_fill_ref_d(ops);
+    gblas_cpu_fill_ref_c(ops); /* complex: the reference on every level for now */
+    gblas_cpu_fill_ref_z(ops);
     /* Then the chosen level's overrides (as BLIS's bli_cntx_init_<arch>). Each level
      * implements every family it overrides on its own, so only its fills run: a level below
      * would only raise workspace_min for packing buffers that are never used. */

@@ -165,14 +165,17 @@ size_t gblas_cpu_gemm_panel_bytes(int64_t rows, int64_t cols, size_t elem);
 void gblas_cpu_gemm_reserve(gblas_ops *ops, gblas_gemm_blocks b, size_t elem);
 
 /* ---- the translation units: one per (level, type) ------------------------------------------
- * <t>_ref.c, <t>_avx2.c, <t>_avx512.c (t = s, d) each include type_<t>.h, which names the
- * element type T once, then the family bodies (*_body.h: static functions with plain names,
- * written once for every type and level), and export only their fill: the reference's sets
+ * <t>_ref.c (t = s, d, c, z), <t>_avx2.c, <t>_avx512.c (t = s, d) each include type_<t>.h,
+ * which names the element type T once, then the family bodies (*_body.h: static functions with
+ * plain names, written once for every type and level; complex ones apart, as their arithmetic
+ * is on pairs), and export only their fill: the reference's sets
  * every routine of its type (ref_fill_gen.h), a level's overrides the routines it implements
  * and raises ops->workspace_min to what they need. A level's fill runs only after the level
  * was found supported. */
 void gblas_cpu_fill_ref_s(gblas_ops *ops);
 void gblas_cpu_fill_ref_d(gblas_ops *ops);
+void gblas_cpu_fill_ref_c(gblas_ops *ops); /* c_ref.c, z_ref.c: complex, reference only */
+void gblas_cpu_fill_ref_z(gblas_ops *ops);
 void gblas_cpu_fill_avx2_s(gblas_ops *ops);
 void gblas_cpu_fill_avx2_d(gblas_ops *ops);
 void gblas_cpu_fill_avx512_s(gblas_ops *ops);

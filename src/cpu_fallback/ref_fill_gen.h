@@ -6,39 +6,31 @@ static void ref_fill(gblas_ops *ops) {
 #if defined(REF_TYPE_S) || defined(REF_TYPE_D)
     ops->routine.dot[GBLAS_TYPE_TAG] = ref_dot;
 #endif
-#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
+#if defined(REF_TYPE_C) || defined(REF_TYPE_Z)
+    ops->routine.dotu[GBLAS_TYPE_TAG] = ref_dotu;
+#endif
+#if defined(REF_TYPE_C) || defined(REF_TYPE_Z)
+    ops->routine.dotc[GBLAS_TYPE_TAG] = ref_dotc;
+#endif
     ops->routine.nrm2[GBLAS_TYPE_TAG] = ref_nrm2;
-#endif
-#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
     ops->routine.asum[GBLAS_TYPE_TAG] = ref_asum;
-#endif
-#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
     ops->routine.iamax[GBLAS_TYPE_TAG] = ref_iamax;
-#endif
-#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
     ops->routine.iamin[GBLAS_TYPE_TAG] = ref_iamin;
-#endif
-#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
     ops->routine.axpy[GBLAS_TYPE_TAG] = ref_axpy;
-#endif
-#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
     ops->routine.scal[GBLAS_TYPE_TAG] = ref_scal;
+#if defined(REF_TYPE_C) || defined(REF_TYPE_Z)
+    ops->routine.scal_real[GBLAS_TYPE_TAG] = ref_scal_real;
 #endif
-#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
     ops->routine.copy[GBLAS_TYPE_TAG] = ref_copy;
-#endif
-#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
     ops->routine.swap[GBLAS_TYPE_TAG] = ref_swap;
-#endif
-#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
     ops->routine.rot[GBLAS_TYPE_TAG] = ref_rot;
+#if defined(REF_TYPE_C) || defined(REF_TYPE_Z)
+    ops->routine.rot_real[GBLAS_TYPE_TAG] = ref_rot_real;
 #endif
 #if defined(REF_TYPE_S) || defined(REF_TYPE_D)
     ops->routine.rotm[GBLAS_TYPE_TAG] = ref_rotm;
 #endif
-#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
     ops->routine.rotg[GBLAS_TYPE_TAG] = ref_rotg;
-#endif
 #if defined(REF_TYPE_S) || defined(REF_TYPE_D)
     ops->routine.rotmg[GBLAS_TYPE_TAG] = ref_rotmg;
 #endif

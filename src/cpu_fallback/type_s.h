@@ -17,13 +17,14 @@
 #define GBLAS_TYPE_TAG GBLAS_TYPE_S
 #define REF_TYPE_S
 
-/* A complex type plugs in the same way (type_c.h, type_z.h; no complex routine exists yet):
- * T names the complex element (gblas_complex_float: re, im), REAL its component (float), VT
- * and VL the real vector (vec_f) whose lanes hold VL / 2 complex numbers interleaved, loaded
- * and stored through (REAL *) casts so that v_loadu's _Generic sees float *; GBLAS_TYPE_TAG is
- * GBLAS_TYPE_C and REF_TYPE_C guards ref_fill_gen.h's complex-only routines. The vocabulary
- * then gains the operations on interleaved pairs, keyed like the rest on the real vector type:
- * vc_mul(a, b) (permute the pairs, fmaddsub), vc_mulc (conjugate of a), vc_set1(z) (broadcast
- * one pair) and vc_reduce_add (the pair sums). Family bodies for complex routines (dotc,
- * hemv, ...) use those; bodies written on real lanes only (copy, swap, scal by a real) serve
- * both unchanged, with n doubled. */
+/* A complex type plugs in the same way: type_c.h and type_z.h name T (gblas_complex_float:
+ * re, im) and REAL (float) for the complex reference (c_ref.c, z_ref.c); no vector level has
+ * complex routines yet. A level would add VT and VL, the real vector (vec_f) whose lanes hold
+ * VL / 2 complex numbers interleaved, loaded and stored through (REAL *) casts so that
+ * v_loadu's _Generic sees float *; GBLAS_TYPE_TAG is GBLAS_TYPE_C and REF_TYPE_C guards
+ * ref_fill_gen.h's complex-only routines. The vocabulary then gains the operations on
+ * interleaved pairs, keyed like the rest on the real vector type: vc_mul(a, b) (permute the
+ * pairs, fmaddsub), vc_mulc (conjugate of a), vc_set1(z) (broadcast one pair) and
+ * vc_reduce_add (the pair sums). Family bodies for complex routines (dotc, hemv, ...) use
+ * those; bodies written on real lanes only (copy, swap, scal by a real) serve both unchanged,
+ * with n doubled. */

@@ -74,7 +74,7 @@ gblas_status_t reduction_done(gblas_ctx *ctx, const gblas_cuda_env &env, cudaErr
 /* Host pointer mode: the value, read here. Device pointer mode: the pointer, read by the kernel. */
 template <typename T> Scalar<T> scalar_arg(const gblas_ctx *ctx, const void *p) {
     const T *q = static_cast<const T *>(p);
-    if (ctx->pointer_mode == GBLAS_POINTER_MODE_DEVICE) return Scalar<T>{T(0), q};
+    if (ctx->pointer_mode == GBLAS_POINTER_MODE_DEVICE) return Scalar<T>{T{}, q};
     return Scalar<T>{*q, nullptr};
 }
 
@@ -93,23 +93,23 @@ gblas_status_t cuda_dot(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx, 
 template <typename T>
 gblas_status_t cuda_nrm2(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx, void *result) {
     gblas_cuda_env env = env_of(ctx);
-    const cudaError_t err =
-        launch_nrm2<T>(&env, n, static_cast<const T *>(x), incx, result_target<T>(ctx, result));
-    return reduction_done(ctx, env, err, result, sizeof(T));
+    const cudaError_t err = launch_nrm2(&env, n, static_cast<const T *>(x), incx,
+                                        result_target<real_t<T>>(ctx, result));
+    return reduction_done(ctx, env, err, result, sizeof(real_t<T>));
 }
 
 template <typename T>
 gblas_status_t cuda_asum(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx, void *result) {
     gblas_cuda_env env = env_of(ctx);
-    const cudaError_t err =
-        launch_asum<T>(&env, n, static_cast<const T *>(x), incx, result_target<T>(ctx, result));
-    return reduction_done(ctx, env, err, result, sizeof(T));
+    const cudaError_t err = launch_asum(&env, n, static_cast<const T *>(x), incx,
+                                        result_target<real_t<T>>(ctx, result));
+    return reduction_done(ctx, env, err, result, sizeof(real_t<T>));
 }
 
 template <typename T>
 gblas_status_t cuda_iamax(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx, void *result) {
     gblas_cuda_env env = env_of(ctx);
-    const cudaError_t err = launch_iamax<T>(&env, n, static_cast<const T *>(x), incx,
+    const cudaError_t err = launch_iamax(&env, n, static_cast<const T *>(x), incx,
                                             result_target<int64_t>(ctx, result));
     return reduction_done(ctx, env, err, result, sizeof(int64_t));
 }
@@ -117,7 +117,7 @@ gblas_status_t cuda_iamax(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx
 template <typename T>
 gblas_status_t cuda_iamin(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx, void *result) {
     gblas_cuda_env env = env_of(ctx);
-    const cudaError_t err = launch_iamin<T>(&env, n, static_cast<const T *>(x), incx,
+    const cudaError_t err = launch_iamin(&env, n, static_cast<const T *>(x), incx,
                                             result_target<int64_t>(ctx, result));
     return reduction_done(ctx, env, err, result, sizeof(int64_t));
 }
@@ -127,7 +127,7 @@ gblas_status_t cuda_axpy(gblas_ctx *ctx, int64_t n, const void *alpha, const voi
                          int64_t incx, void *y, int64_t incy) {
     gblas_cuda_env env = env_of(ctx);
     return launched(ctx, env,
-                    launch_axpy<T>(&env, n, scalar_arg<T>(ctx, alpha), static_cast<const T *>(x),
+                    launch_axpy(&env, n, scalar_arg<T>(ctx, alpha), static_cast<const T *>(x),
                                    incx, static_cast<T *>(y), incy));
 }
 
@@ -135,7 +135,7 @@ template <typename T>
 gblas_status_t cuda_scal(gblas_ctx *ctx, int64_t n, const void *alpha, void *x, int64_t incx) {
     gblas_cuda_env env = env_of(ctx);
     return launched(ctx, env,
-                    launch_scal<T>(&env, n, scalar_arg<T>(ctx, alpha), static_cast<T *>(x), incx));
+                    launch_scal(&env, n, scalar_arg<T>(ctx, alpha), static_cast<T *>(x), incx));
 }
 
 template <typename T>
@@ -143,7 +143,7 @@ gblas_status_t cuda_copy(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx,
                          int64_t incy) {
     gblas_cuda_env env = env_of(ctx);
     return launched(ctx, env,
-                    launch_copy<T>(&env, n, static_cast<const T *>(x), incx, static_cast<T *>(y),
+                    launch_copy(&env, n, static_cast<const T *>(x), incx, static_cast<T *>(y),
                                    incy));
 }
 
@@ -152,7 +152,7 @@ gblas_status_t cuda_swap(gblas_ctx *ctx, int64_t n, void *x, int64_t incx, void 
                          int64_t incy) {
     gblas_cuda_env env = env_of(ctx);
     return launched(ctx, env,
-                    launch_swap<T>(&env, n, static_cast<T *>(x), incx, static_cast<T *>(y), incy));
+                    launch_swap(&env, n, static_cast<T *>(x), incx, static_cast<T *>(y), incy));
 }
 
 template <typename T>
@@ -160,8 +160,8 @@ gblas_status_t cuda_rot(gblas_ctx *ctx, int64_t n, void *x, int64_t incx, void *
                         const void *c, const void *s) {
     gblas_cuda_env env = env_of(ctx);
     return launched(ctx, env,
-                    launch_rot<T>(&env, n, static_cast<T *>(x), incx, static_cast<T *>(y), incy,
-                                  scalar_arg<T>(ctx, c), scalar_arg<T>(ctx, s)));
+                    launch_rot(&env, n, static_cast<T *>(x), incx, static_cast<T *>(y), incy,
+                               scalar_arg<real_t<T>>(ctx, c), scalar_arg<T>(ctx, s)));
 }
 
 template <typename T>
@@ -181,14 +181,53 @@ gblas_status_t cuda_rotm(gblas_ctx *ctx, int64_t n, void *x, int64_t incx, void 
 
 /* Host pointer mode: computed here, on host memory; nothing is enqueued. */
 template <typename T> gblas_status_t cuda_rotg(gblas_ctx *ctx, void *a, void *b, void *c, void *s) {
-    T *ta = static_cast<T *>(a), *tb = static_cast<T *>(b);
-    T *tc = static_cast<T *>(c), *ts = static_cast<T *>(s);
+    T *ta = static_cast<T *>(a), *tb = static_cast<T *>(b), *ts = static_cast<T *>(s);
+    real_t<T> *tc = static_cast<real_t<T> *>(c);
     if (ctx->pointer_mode != GBLAS_POINTER_MODE_DEVICE) {
-        rotg_on_host<T>(ta, tb, tc, ts);
+        rotg_on_host(ta, tb, tc, ts);
         return GBLAS_STATUS_SUCCESS;
     }
     gblas_cuda_env env = env_of(ctx);
-    return launched(ctx, env, launch_rotg<T>(&env, ta, tb, tc, ts));
+    return launched(ctx, env, launch_rotg(&env, ta, tb, tc, ts));
+}
+
+/* ---- complex only: dotu, dotc, scal_real (csscal, zdscal), rot_real (csrot, zdrot) ---- */
+template <typename T>
+gblas_status_t cuda_dotu(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx, const void *y,
+                         int64_t incy, void *result) {
+    gblas_cuda_env env = env_of(ctx);
+    const cudaError_t err = launch_dotu(&env, n, static_cast<const T *>(x), incx,
+                                        static_cast<const T *>(y), incy,
+                                        result_target<T>(ctx, result));
+    return reduction_done(ctx, env, err, result, sizeof(T));
+}
+
+template <typename T>
+gblas_status_t cuda_dotc(gblas_ctx *ctx, int64_t n, const void *x, int64_t incx, const void *y,
+                         int64_t incy, void *result) {
+    gblas_cuda_env env = env_of(ctx);
+    const cudaError_t err = launch_dotc(&env, n, static_cast<const T *>(x), incx,
+                                        static_cast<const T *>(y), incy,
+                                        result_target<T>(ctx, result));
+    return reduction_done(ctx, env, err, result, sizeof(T));
+}
+
+template <typename T>
+gblas_status_t cuda_scal_real(gblas_ctx *ctx, int64_t n, const void *alpha, void *x,
+                              int64_t incx) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env, launch_scal_real(&env, n, scalar_arg<real_t<T>>(ctx, alpha),
+                                               static_cast<T *>(x), incx));
+}
+
+template <typename T>
+gblas_status_t cuda_rot_real(gblas_ctx *ctx, int64_t n, void *x, int64_t incx, void *y,
+                             int64_t incy, const void *c, const void *s) {
+    gblas_cuda_env env = env_of(ctx);
+    return launched(ctx, env,
+                    launch_rot_real(&env, n, static_cast<T *>(x), incx, static_cast<T *>(y), incy,
+                                    scalar_arg<real_t<T>>(ctx, c),
+                                    scalar_arg<real_t<T>>(ctx, s)));
 }
 
 template <typename T>

@@ -102,6 +102,56 @@ cudaError_t launch_rotmg(gblas_cuda_env *env, T *d1, T *d2, T *x1, const T *y1, 
 template <typename T> void rotg_on_host(T *a, T *b, T *c, T *s);
 template <typename T> void rotmg_on_host(T *d1, T *d2, T *x1, const T *y1, T *param);
 
+/* The real type of an element type: T itself for float and double, the part type of a complex
+ * one. Adapters whose routine has a real scalar or result (NRM2, ASUM, ROT's c, ROTG's c) spell
+ * it real_t<T>. */
+template <typename T> struct RealOf { using type = T; };
+template <> struct RealOf<gblas_complex_float> { using type = float; };
+template <> struct RealOf<gblas_complex_double> { using type = double; };
+template <typename T> using real_t = typename RealOf<T>::type;
+
+/* Complex Level 1, gblas_complex_float and gblas_complex_double (C below): plain overloads of
+ * the real launchers' names, which the adapters call without template arguments, so a complex
+ * element type picks these (dot_complex.cu, level1_complex.cu).
+ * dot_complex.cu: x . y (dotu), conj(x) . y (dotc), ||x||_2, sum |re| + |im|, and the first
+ * index of the largest / smallest |re| + |im| (reference I_AMAX rules), n >= 1; ASUM, IAMAX,
+ * IAMIN: incx >= 1.
+ * level1_complex.cu: y = alpha x + y; x = alpha x (alpha complex, or real: scal_real); y = x;
+ * x <-> y; the rotation with real c and complex s (rot: y = c y - conj(s) x) or real c and s
+ * (rot_real); ROTG (common/rotg_complex.h) on the device or on the calling thread. */
+#define GBLAS_COMPLEX_LEVEL1_LAUNCHERS(C, R)                                                    \
+    cudaError_t launch_dotu(gblas_cuda_env *env, int64_t n, const C *x, int64_t incx,          \
+                            const C *y, int64_t incy, C *result);                              \
+    cudaError_t launch_dotc(gblas_cuda_env *env, int64_t n, const C *x, int64_t incx,          \
+                            const C *y, int64_t incy, C *result);                              \
+    cudaError_t launch_nrm2(gblas_cuda_env *env, int64_t n, const C *x, int64_t incx,          \
+                            R *result);                                                        \
+    cudaError_t launch_asum(gblas_cuda_env *env, int64_t n, const C *x, int64_t incx,          \
+                            R *result);                                                        \
+    cudaError_t launch_iamax(gblas_cuda_env *env, int64_t n, const C *x, int64_t incx,         \
+                             int64_t *result);                                                 \
+    cudaError_t launch_iamin(gblas_cuda_env *env, int64_t n, const C *x, int64_t incx,         \
+                             int64_t *result);                                                 \
+    cudaError_t launch_axpy(gblas_cuda_env *env, int64_t n, Scalar<C> alpha, const C *x,       \
+                            int64_t incx, C *y, int64_t incy);                                 \
+    cudaError_t launch_scal(gblas_cuda_env *env, int64_t n, Scalar<C> alpha, C *x,             \
+                            int64_t incx);                                                     \
+    cudaError_t launch_scal_real(gblas_cuda_env *env, int64_t n, Scalar<R> alpha, C *x,        \
+                                 int64_t incx);                                                \
+    cudaError_t launch_copy(gblas_cuda_env *env, int64_t n, const C *x, int64_t incx, C *y,    \
+                            int64_t incy);                                                     \
+    cudaError_t launch_swap(gblas_cuda_env *env, int64_t n, C *x, int64_t incx, C *y,          \
+                            int64_t incy);                                                     \
+    cudaError_t launch_rot(gblas_cuda_env *env, int64_t n, C *x, int64_t incx, C *y,           \
+                           int64_t incy, Scalar<R> c, Scalar<C> s);                            \
+    cudaError_t launch_rot_real(gblas_cuda_env *env, int64_t n, C *x, int64_t incx, C *y,      \
+                                int64_t incy, Scalar<R> c, Scalar<R> s);                       \
+    cudaError_t launch_rotg(gblas_cuda_env *env, C *a, const C *b, R *c, C *s);                \
+    void rotg_on_host(C *a, const C *b, R *c, C *s);
+GBLAS_COMPLEX_LEVEL1_LAUNCHERS(gblas_complex_float, float)
+GBLAS_COMPLEX_LEVEL1_LAUNCHERS(gblas_complex_double, double)
+#undef GBLAS_COMPLEX_LEVEL1_LAUNCHERS
+
 /* gemv.cu: y = alpha op(A) x + beta y (OP_T and OP_C are the same for real T). */
 template <typename T>
 cudaError_t launch_gemv(gblas_cuda_env *env, gblas_operation_t trans, int64_t m, int64_t n,

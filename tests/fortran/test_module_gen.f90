@@ -18,28 +18,56 @@ contains
     type(check_env), intent(inout) :: env
     call check_gblas_sdot(env)
     call check_gblas_ddot(env)
+    call check_gblas_cdotu(env)
+    call check_gblas_zdotu(env)
+    call check_gblas_cdotc(env)
+    call check_gblas_zdotc(env)
     call check_gblas_snrm2(env)
     call check_gblas_dnrm2(env)
+    call check_gblas_scnrm2(env)
+    call check_gblas_dznrm2(env)
     call check_gblas_sasum(env)
     call check_gblas_dasum(env)
+    call check_gblas_scasum(env)
+    call check_gblas_dzasum(env)
     call check_gblas_isamax(env)
     call check_gblas_idamax(env)
+    call check_gblas_icamax(env)
+    call check_gblas_izamax(env)
     call check_gblas_isamin(env)
     call check_gblas_idamin(env)
+    call check_gblas_icamin(env)
+    call check_gblas_izamin(env)
     call check_gblas_saxpy(env)
     call check_gblas_daxpy(env)
+    call check_gblas_caxpy(env)
+    call check_gblas_zaxpy(env)
     call check_gblas_sscal(env)
     call check_gblas_dscal(env)
+    call check_gblas_cscal(env)
+    call check_gblas_zscal(env)
+    call check_gblas_csscal(env)
+    call check_gblas_zdscal(env)
     call check_gblas_scopy(env)
     call check_gblas_dcopy(env)
+    call check_gblas_ccopy(env)
+    call check_gblas_zcopy(env)
     call check_gblas_sswap(env)
     call check_gblas_dswap(env)
+    call check_gblas_cswap(env)
+    call check_gblas_zswap(env)
     call check_gblas_srot(env)
     call check_gblas_drot(env)
+    call check_gblas_crot(env)
+    call check_gblas_zrot(env)
+    call check_gblas_csrot(env)
+    call check_gblas_zdrot(env)
     call check_gblas_srotm(env)
     call check_gblas_drotm(env)
     call check_gblas_srotg(env)
     call check_gblas_drotg(env)
+    call check_gblas_crotg(env)
+    call check_gblas_zrotg(env)
     call check_gblas_srotmg(env)
     call check_gblas_drotmg(env)
     call check_gblas_sgemv(env)
@@ -244,6 +272,298 @@ contains
     call changed(env, before, host_mode, "gblas_ddot")
   end subroutine check_gblas_ddot
 
+  subroutine check_gblas_cdotu(env)
+    type(check_env), intent(inout) :: env
+    complex(c_float_complex), target :: result
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    result = cmplx(0.75_c_float, 0.125_c_float, kind=c_float)
+    stat = gblas_cdotu(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_cdotu: handle is NULL")
+    stat = gblas_cdotu(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotu: n = -1 must be >= 0")
+    stat = gblas_cdotu(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, region(env, 1), 1_c_int64_t, &
+        result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotu: x is NULL")
+    stat = gblas_cdotu(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, region(env, 1), &
+        1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotu: incx = 0 must be nonzero")
+    stat = gblas_cdotu(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotu: x (2 elements, incx = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_cdotu(env%h, 2_c_int64_t, region(env, 0), -4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotu: x (2 elements, incx = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_cdotu(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr, 1_c_int64_t, &
+        result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotu: y is NULL")
+    stat = gblas_cdotu(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        0_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotu: incy = 0 must be nonzero")
+    stat = gblas_cdotu(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        4611686018427387904_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotu: y (2 elements, incy = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_cdotu(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        -4611686018427387904_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotu: y (2 elements, incy = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_cdotu(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c_null_ptr)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotu: result is NULL")
+    call fill(env, 4)
+    before = [snapshot(env), transfer(result, [0_c_int8_t])]
+    stat = gblas_cdotu(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(result, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 4)
+    result = cmplx(0.75_c_float, 0.125_c_float, kind=c_float)
+    call put_slot(env, 0, transfer(result, [0_c_int8_t]))
+    stat = gblas_cdotu(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, slot(env, 0))
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(result, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_cdotu host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_cdotu")
+  end subroutine check_gblas_cdotu
+
+  subroutine check_gblas_zdotu(env)
+    type(check_env), intent(inout) :: env
+    complex(c_double_complex), target :: result
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    result = cmplx(0.75_c_double, 0.125_c_double, kind=c_double)
+    stat = gblas_zdotu(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_zdotu: handle is NULL")
+    stat = gblas_zdotu(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotu: n = -1 must be >= 0")
+    stat = gblas_zdotu(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, region(env, 1), 1_c_int64_t, &
+        result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotu: x is NULL")
+    stat = gblas_zdotu(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, region(env, 1), &
+        1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotu: incx = 0 must be nonzero")
+    stat = gblas_zdotu(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotu: x (2 elements, incx = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_zdotu(env%h, 2_c_int64_t, region(env, 0), -4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotu: x (2 elements, incx = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_zdotu(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr, 1_c_int64_t, &
+        result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotu: y is NULL")
+    stat = gblas_zdotu(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        0_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotu: incy = 0 must be nonzero")
+    stat = gblas_zdotu(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        4611686018427387904_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotu: y (2 elements, incy = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_zdotu(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        -4611686018427387904_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotu: y (2 elements, incy = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_zdotu(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c_null_ptr)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotu: result is NULL")
+    call fill(env, 8)
+    before = [snapshot(env), transfer(result, [0_c_int8_t])]
+    stat = gblas_zdotu(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(result, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 8)
+    result = cmplx(0.75_c_double, 0.125_c_double, kind=c_double)
+    call put_slot(env, 0, transfer(result, [0_c_int8_t]))
+    stat = gblas_zdotu(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, slot(env, 0))
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(result, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_zdotu host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_zdotu")
+  end subroutine check_gblas_zdotu
+
+  subroutine check_gblas_cdotc(env)
+    type(check_env), intent(inout) :: env
+    complex(c_float_complex), target :: result
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    result = cmplx(0.75_c_float, 0.125_c_float, kind=c_float)
+    stat = gblas_cdotc(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_cdotc: handle is NULL")
+    stat = gblas_cdotc(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotc: n = -1 must be >= 0")
+    stat = gblas_cdotc(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, region(env, 1), 1_c_int64_t, &
+        result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotc: x is NULL")
+    stat = gblas_cdotc(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, region(env, 1), &
+        1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotc: incx = 0 must be nonzero")
+    stat = gblas_cdotc(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotc: x (2 elements, incx = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_cdotc(env%h, 2_c_int64_t, region(env, 0), -4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotc: x (2 elements, incx = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_cdotc(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr, 1_c_int64_t, &
+        result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotc: y is NULL")
+    stat = gblas_cdotc(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        0_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotc: incy = 0 must be nonzero")
+    stat = gblas_cdotc(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        4611686018427387904_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotc: y (2 elements, incy = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_cdotc(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        -4611686018427387904_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotc: y (2 elements, incy = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_cdotc(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c_null_ptr)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cdotc: result is NULL")
+    call fill(env, 4)
+    before = [snapshot(env), transfer(result, [0_c_int8_t])]
+    stat = gblas_cdotc(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(result, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 4)
+    result = cmplx(0.75_c_float, 0.125_c_float, kind=c_float)
+    call put_slot(env, 0, transfer(result, [0_c_int8_t]))
+    stat = gblas_cdotc(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, slot(env, 0))
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(result, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_cdotc host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_cdotc")
+  end subroutine check_gblas_cdotc
+
+  subroutine check_gblas_zdotc(env)
+    type(check_env), intent(inout) :: env
+    complex(c_double_complex), target :: result
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    result = cmplx(0.75_c_double, 0.125_c_double, kind=c_double)
+    stat = gblas_zdotc(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_zdotc: handle is NULL")
+    stat = gblas_zdotc(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotc: n = -1 must be >= 0")
+    stat = gblas_zdotc(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, region(env, 1), 1_c_int64_t, &
+        result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotc: x is NULL")
+    stat = gblas_zdotc(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, region(env, 1), &
+        1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotc: incx = 0 must be nonzero")
+    stat = gblas_zdotc(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotc: x (2 elements, incx = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_zdotc(env%h, 2_c_int64_t, region(env, 0), -4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotc: x (2 elements, incx = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_zdotc(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr, 1_c_int64_t, &
+        result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotc: y is NULL")
+    stat = gblas_zdotc(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        0_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotc: incy = 0 must be nonzero")
+    stat = gblas_zdotc(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        4611686018427387904_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotc: y (2 elements, incy = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_zdotc(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        -4611686018427387904_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotc: y (2 elements, incy = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_zdotc(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c_null_ptr)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdotc: result is NULL")
+    call fill(env, 8)
+    before = [snapshot(env), transfer(result, [0_c_int8_t])]
+    stat = gblas_zdotc(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(result, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 8)
+    result = cmplx(0.75_c_double, 0.125_c_double, kind=c_double)
+    call put_slot(env, 0, transfer(result, [0_c_int8_t]))
+    stat = gblas_zdotc(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, slot(env, 0))
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(result, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_zdotc host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_zdotc")
+  end subroutine check_gblas_zdotc
+
   subroutine check_gblas_snrm2(env)
     type(check_env), intent(inout) :: env
     real(c_float), target :: result
@@ -340,6 +660,102 @@ contains
     call changed(env, before, host_mode, "gblas_dnrm2")
   end subroutine check_gblas_dnrm2
 
+  subroutine check_gblas_scnrm2(env)
+    type(check_env), intent(inout) :: env
+    real(c_float), target :: result
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    result = 0.75_c_float
+    stat = gblas_scnrm2(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_scnrm2: handle is NULL")
+    stat = gblas_scnrm2(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_scnrm2: n = -1 must be >= 0")
+    stat = gblas_scnrm2(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_scnrm2: x is NULL")
+    stat = gblas_scnrm2(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_scnrm2: incx = 0 must be nonzero")
+    stat = gblas_scnrm2(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_scnrm2: x (2 elements, incx = 4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_scnrm2(env%h, 2_c_int64_t, region(env, 0), -4611686018427387904_c_int64_t, &
+        result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_scnrm2: x (2 elements, incx = -4611686018427387904) reaches past t" // &
+        "he end of the address space")
+    stat = gblas_scnrm2(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_scnrm2: result is NULL")
+    call fill(env, 4)
+    before = [snapshot(env), transfer(result, [0_c_int8_t])]
+    stat = gblas_scnrm2(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(result, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 4)
+    result = 0.75_c_float
+    call put_slot(env, 0, transfer(result, [0_c_int8_t]))
+    stat = gblas_scnrm2(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, slot(env, 0))
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(result, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_scnrm2 host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_scnrm2")
+  end subroutine check_gblas_scnrm2
+
+  subroutine check_gblas_dznrm2(env)
+    type(check_env), intent(inout) :: env
+    real(c_double), target :: result
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    result = 0.75_c_double
+    stat = gblas_dznrm2(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_dznrm2: handle is NULL")
+    stat = gblas_dznrm2(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_dznrm2: n = -1 must be >= 0")
+    stat = gblas_dznrm2(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_dznrm2: x is NULL")
+    stat = gblas_dznrm2(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_dznrm2: incx = 0 must be nonzero")
+    stat = gblas_dznrm2(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_dznrm2: x (2 elements, incx = 4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_dznrm2(env%h, 2_c_int64_t, region(env, 0), -4611686018427387904_c_int64_t, &
+        result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_dznrm2: x (2 elements, incx = -4611686018427387904) reaches past t" // &
+        "he end of the address space")
+    stat = gblas_dznrm2(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_dznrm2: result is NULL")
+    call fill(env, 8)
+    before = [snapshot(env), transfer(result, [0_c_int8_t])]
+    stat = gblas_dznrm2(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(result, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 8)
+    result = 0.75_c_double
+    call put_slot(env, 0, transfer(result, [0_c_int8_t]))
+    stat = gblas_dznrm2(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, slot(env, 0))
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(result, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_dznrm2 host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_dznrm2")
+  end subroutine check_gblas_dznrm2
+
   subroutine check_gblas_sasum(env)
     type(check_env), intent(inout) :: env
     real(c_float), target :: result
@@ -425,6 +841,92 @@ contains
     call same_bytes(env, host_mode, device_mode, "gblas_dasum host vs device pointer mode")
     call changed(env, before, host_mode, "gblas_dasum")
   end subroutine check_gblas_dasum
+
+  subroutine check_gblas_scasum(env)
+    type(check_env), intent(inout) :: env
+    real(c_float), target :: result
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    result = 0.75_c_float
+    stat = gblas_scasum(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_scasum: handle is NULL")
+    stat = gblas_scasum(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_scasum: n = -1 must be >= 0")
+    stat = gblas_scasum(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_scasum: x is NULL")
+    stat = gblas_scasum(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_scasum: incx = 0 must be nonzero")
+    stat = gblas_scasum(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_scasum: x (2 elements, incx = 4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_scasum(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_scasum: result is NULL")
+    call fill(env, 4)
+    before = [snapshot(env), transfer(result, [0_c_int8_t])]
+    stat = gblas_scasum(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(result, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 4)
+    result = 0.75_c_float
+    call put_slot(env, 0, transfer(result, [0_c_int8_t]))
+    stat = gblas_scasum(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, slot(env, 0))
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(result, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_scasum host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_scasum")
+  end subroutine check_gblas_scasum
+
+  subroutine check_gblas_dzasum(env)
+    type(check_env), intent(inout) :: env
+    real(c_double), target :: result
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    result = 0.75_c_double
+    stat = gblas_dzasum(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_dzasum: handle is NULL")
+    stat = gblas_dzasum(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_dzasum: n = -1 must be >= 0")
+    stat = gblas_dzasum(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_dzasum: x is NULL")
+    stat = gblas_dzasum(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_dzasum: incx = 0 must be nonzero")
+    stat = gblas_dzasum(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_dzasum: x (2 elements, incx = 4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_dzasum(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_dzasum: result is NULL")
+    call fill(env, 8)
+    before = [snapshot(env), transfer(result, [0_c_int8_t])]
+    stat = gblas_dzasum(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(result, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 8)
+    result = 0.75_c_double
+    call put_slot(env, 0, transfer(result, [0_c_int8_t]))
+    stat = gblas_dzasum(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, slot(env, 0))
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(result, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_dzasum host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_dzasum")
+  end subroutine check_gblas_dzasum
 
   subroutine check_gblas_isamax(env)
     type(check_env), intent(inout) :: env
@@ -512,6 +1014,92 @@ contains
     call changed(env, before, host_mode, "gblas_idamax")
   end subroutine check_gblas_idamax
 
+  subroutine check_gblas_icamax(env)
+    type(check_env), intent(inout) :: env
+    integer(c_int64_t), target :: result
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    result = 0_c_int64_t
+    stat = gblas_icamax(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_icamax: handle is NULL")
+    stat = gblas_icamax(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_icamax: n = -1 must be >= 0")
+    stat = gblas_icamax(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_icamax: x is NULL")
+    stat = gblas_icamax(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_icamax: incx = 0 must be nonzero")
+    stat = gblas_icamax(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_icamax: x (2 elements, incx = 4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_icamax(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_icamax: result is NULL")
+    call fill(env, 4)
+    before = [snapshot(env), transfer(result, [0_c_int8_t])]
+    stat = gblas_icamax(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(result, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 4)
+    result = 0_c_int64_t
+    call put_slot(env, 0, transfer(result, [0_c_int8_t]))
+    stat = gblas_icamax(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, slot(env, 0))
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(result, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_icamax host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_icamax")
+  end subroutine check_gblas_icamax
+
+  subroutine check_gblas_izamax(env)
+    type(check_env), intent(inout) :: env
+    integer(c_int64_t), target :: result
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    result = 0_c_int64_t
+    stat = gblas_izamax(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_izamax: handle is NULL")
+    stat = gblas_izamax(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_izamax: n = -1 must be >= 0")
+    stat = gblas_izamax(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_izamax: x is NULL")
+    stat = gblas_izamax(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_izamax: incx = 0 must be nonzero")
+    stat = gblas_izamax(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_izamax: x (2 elements, incx = 4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_izamax(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_izamax: result is NULL")
+    call fill(env, 8)
+    before = [snapshot(env), transfer(result, [0_c_int8_t])]
+    stat = gblas_izamax(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(result, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 8)
+    result = 0_c_int64_t
+    call put_slot(env, 0, transfer(result, [0_c_int8_t]))
+    stat = gblas_izamax(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, slot(env, 0))
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(result, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_izamax host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_izamax")
+  end subroutine check_gblas_izamax
+
   subroutine check_gblas_isamin(env)
     type(check_env), intent(inout) :: env
     integer(c_int64_t), target :: result
@@ -597,6 +1185,92 @@ contains
     call same_bytes(env, host_mode, device_mode, "gblas_idamin host vs device pointer mode")
     call changed(env, before, host_mode, "gblas_idamin")
   end subroutine check_gblas_idamin
+
+  subroutine check_gblas_icamin(env)
+    type(check_env), intent(inout) :: env
+    integer(c_int64_t), target :: result
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    result = 0_c_int64_t
+    stat = gblas_icamin(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_icamin: handle is NULL")
+    stat = gblas_icamin(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_icamin: n = -1 must be >= 0")
+    stat = gblas_icamin(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_icamin: x is NULL")
+    stat = gblas_icamin(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_icamin: incx = 0 must be nonzero")
+    stat = gblas_icamin(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_icamin: x (2 elements, incx = 4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_icamin(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_icamin: result is NULL")
+    call fill(env, 4)
+    before = [snapshot(env), transfer(result, [0_c_int8_t])]
+    stat = gblas_icamin(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(result, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 4)
+    result = 0_c_int64_t
+    call put_slot(env, 0, transfer(result, [0_c_int8_t]))
+    stat = gblas_icamin(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, slot(env, 0))
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(result, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_icamin host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_icamin")
+  end subroutine check_gblas_icamin
+
+  subroutine check_gblas_izamin(env)
+    type(check_env), intent(inout) :: env
+    integer(c_int64_t), target :: result
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    result = 0_c_int64_t
+    stat = gblas_izamin(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_izamin: handle is NULL")
+    stat = gblas_izamin(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_izamin: n = -1 must be >= 0")
+    stat = gblas_izamin(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_izamin: x is NULL")
+    stat = gblas_izamin(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_izamin: incx = 0 must be nonzero")
+    stat = gblas_izamin(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        result)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_izamin: x (2 elements, incx = 4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_izamin(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_izamin: result is NULL")
+    call fill(env, 8)
+    before = [snapshot(env), transfer(result, [0_c_int8_t])]
+    stat = gblas_izamin(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, result)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(result, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 8)
+    result = 0_c_int64_t
+    call put_slot(env, 0, transfer(result, [0_c_int8_t]))
+    stat = gblas_izamin(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, slot(env, 0))
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(result, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_izamin host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_izamin")
+  end subroutine check_gblas_izamin
 
   subroutine check_gblas_saxpy(env)
     type(check_env), intent(inout) :: env
@@ -744,6 +1418,152 @@ contains
     call changed(env, before, host_mode, "gblas_daxpy")
   end subroutine check_gblas_daxpy
 
+  subroutine check_gblas_caxpy(env)
+    type(check_env), intent(inout) :: env
+    complex(c_float_complex), target :: alpha
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    alpha = cmplx(0.75_c_float, 0.125_c_float, kind=c_float)
+    stat = gblas_caxpy(c_null_ptr, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t, &
+        region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_caxpy: handle is NULL")
+    stat = gblas_caxpy(env%h, -1_c_int64_t, alpha, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_caxpy: n = -1 must be >= 0")
+    stat = gblas_caxpy(env%h, 2_c_int64_t, c_null_ptr, region(env, 0), 1_c_int64_t, &
+        region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_caxpy: alpha is NULL")
+    stat = gblas_caxpy(env%h, 2_c_int64_t, alpha, c_null_ptr, 1_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_caxpy: x is NULL")
+    stat = gblas_caxpy(env%h, 2_c_int64_t, alpha, region(env, 0), 0_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_caxpy: incx = 0 must be nonzero")
+    stat = gblas_caxpy(env%h, 2_c_int64_t, alpha, region(env, 0), 4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_caxpy: x (2 elements, incx = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_caxpy(env%h, 2_c_int64_t, alpha, region(env, 0), &
+        -4611686018427387904_c_int64_t, region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_caxpy: x (2 elements, incx = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_caxpy(env%h, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t, c_null_ptr, &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_caxpy: y is NULL")
+    stat = gblas_caxpy(env%h, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t, region(env, 1), &
+        0_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_caxpy: incy = 0 must be nonzero")
+    stat = gblas_caxpy(env%h, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t, region(env, 1), &
+        4611686018427387904_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_caxpy: y (2 elements, incy = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_caxpy(env%h, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t, region(env, 1), &
+        -4611686018427387904_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_caxpy: y (2 elements, incy = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    call fill(env, 4)
+    before = [snapshot(env), transfer(alpha, [0_c_int8_t])]
+    stat = gblas_caxpy(env%h, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(alpha, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 4)
+    alpha = cmplx(0.75_c_float, 0.125_c_float, kind=c_float)
+    call put_slot(env, 0, transfer(alpha, [0_c_int8_t]))
+    stat = gblas_caxpy(env%h, 2_c_int64_t, slot(env, 0), region(env, 0), 1_c_int64_t, &
+        region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(alpha, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_caxpy host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_caxpy")
+  end subroutine check_gblas_caxpy
+
+  subroutine check_gblas_zaxpy(env)
+    type(check_env), intent(inout) :: env
+    complex(c_double_complex), target :: alpha
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    alpha = cmplx(0.75_c_double, 0.125_c_double, kind=c_double)
+    stat = gblas_zaxpy(c_null_ptr, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t, &
+        region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_zaxpy: handle is NULL")
+    stat = gblas_zaxpy(env%h, -1_c_int64_t, alpha, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zaxpy: n = -1 must be >= 0")
+    stat = gblas_zaxpy(env%h, 2_c_int64_t, c_null_ptr, region(env, 0), 1_c_int64_t, &
+        region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zaxpy: alpha is NULL")
+    stat = gblas_zaxpy(env%h, 2_c_int64_t, alpha, c_null_ptr, 1_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zaxpy: x is NULL")
+    stat = gblas_zaxpy(env%h, 2_c_int64_t, alpha, region(env, 0), 0_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zaxpy: incx = 0 must be nonzero")
+    stat = gblas_zaxpy(env%h, 2_c_int64_t, alpha, region(env, 0), 4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zaxpy: x (2 elements, incx = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_zaxpy(env%h, 2_c_int64_t, alpha, region(env, 0), &
+        -4611686018427387904_c_int64_t, region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zaxpy: x (2 elements, incx = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_zaxpy(env%h, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t, c_null_ptr, &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zaxpy: y is NULL")
+    stat = gblas_zaxpy(env%h, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t, region(env, 1), &
+        0_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zaxpy: incy = 0 must be nonzero")
+    stat = gblas_zaxpy(env%h, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t, region(env, 1), &
+        4611686018427387904_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zaxpy: y (2 elements, incy = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_zaxpy(env%h, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t, region(env, 1), &
+        -4611686018427387904_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zaxpy: y (2 elements, incy = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    call fill(env, 8)
+    before = [snapshot(env), transfer(alpha, [0_c_int8_t])]
+    stat = gblas_zaxpy(env%h, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(alpha, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 8)
+    alpha = cmplx(0.75_c_double, 0.125_c_double, kind=c_double)
+    call put_slot(env, 0, transfer(alpha, [0_c_int8_t]))
+    stat = gblas_zaxpy(env%h, 2_c_int64_t, slot(env, 0), region(env, 0), 1_c_int64_t, &
+        region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(alpha, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_zaxpy host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_zaxpy")
+  end subroutine check_gblas_zaxpy
+
   subroutine check_gblas_sscal(env)
     type(check_env), intent(inout) :: env
     real(c_float), target :: alpha
@@ -827,6 +1647,176 @@ contains
     call same_bytes(env, host_mode, device_mode, "gblas_dscal host vs device pointer mode")
     call changed(env, before, host_mode, "gblas_dscal")
   end subroutine check_gblas_dscal
+
+  subroutine check_gblas_cscal(env)
+    type(check_env), intent(inout) :: env
+    complex(c_float_complex), target :: alpha
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    alpha = cmplx(0.75_c_float, 0.125_c_float, kind=c_float)
+    stat = gblas_cscal(c_null_ptr, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_cscal: handle is NULL")
+    stat = gblas_cscal(env%h, -1_c_int64_t, alpha, region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cscal: n = -1 must be >= 0")
+    stat = gblas_cscal(env%h, 2_c_int64_t, c_null_ptr, region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cscal: alpha is NULL")
+    stat = gblas_cscal(env%h, 2_c_int64_t, alpha, c_null_ptr, 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cscal: x is NULL")
+    stat = gblas_cscal(env%h, 2_c_int64_t, alpha, region(env, 0), 0_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cscal: incx = 0 must be nonzero")
+    stat = gblas_cscal(env%h, 2_c_int64_t, alpha, region(env, 0), 4611686018427387904_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cscal: x (2 elements, incx = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    call fill(env, 4)
+    before = [snapshot(env), transfer(alpha, [0_c_int8_t])]
+    stat = gblas_cscal(env%h, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(alpha, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 4)
+    alpha = cmplx(0.75_c_float, 0.125_c_float, kind=c_float)
+    call put_slot(env, 0, transfer(alpha, [0_c_int8_t]))
+    stat = gblas_cscal(env%h, 2_c_int64_t, slot(env, 0), region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(alpha, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_cscal host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_cscal")
+  end subroutine check_gblas_cscal
+
+  subroutine check_gblas_zscal(env)
+    type(check_env), intent(inout) :: env
+    complex(c_double_complex), target :: alpha
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    alpha = cmplx(0.75_c_double, 0.125_c_double, kind=c_double)
+    stat = gblas_zscal(c_null_ptr, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_zscal: handle is NULL")
+    stat = gblas_zscal(env%h, -1_c_int64_t, alpha, region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zscal: n = -1 must be >= 0")
+    stat = gblas_zscal(env%h, 2_c_int64_t, c_null_ptr, region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zscal: alpha is NULL")
+    stat = gblas_zscal(env%h, 2_c_int64_t, alpha, c_null_ptr, 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zscal: x is NULL")
+    stat = gblas_zscal(env%h, 2_c_int64_t, alpha, region(env, 0), 0_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zscal: incx = 0 must be nonzero")
+    stat = gblas_zscal(env%h, 2_c_int64_t, alpha, region(env, 0), 4611686018427387904_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zscal: x (2 elements, incx = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    call fill(env, 8)
+    before = [snapshot(env), transfer(alpha, [0_c_int8_t])]
+    stat = gblas_zscal(env%h, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(alpha, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 8)
+    alpha = cmplx(0.75_c_double, 0.125_c_double, kind=c_double)
+    call put_slot(env, 0, transfer(alpha, [0_c_int8_t]))
+    stat = gblas_zscal(env%h, 2_c_int64_t, slot(env, 0), region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(alpha, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_zscal host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_zscal")
+  end subroutine check_gblas_zscal
+
+  subroutine check_gblas_csscal(env)
+    type(check_env), intent(inout) :: env
+    real(c_float), target :: alpha
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    alpha = 0.75_c_float
+    stat = gblas_csscal(c_null_ptr, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_csscal: handle is NULL")
+    stat = gblas_csscal(env%h, -1_c_int64_t, alpha, region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_csscal: n = -1 must be >= 0")
+    stat = gblas_csscal(env%h, 2_c_int64_t, c_null_ptr, region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_csscal: alpha is NULL")
+    stat = gblas_csscal(env%h, 2_c_int64_t, alpha, c_null_ptr, 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_csscal: x is NULL")
+    stat = gblas_csscal(env%h, 2_c_int64_t, alpha, region(env, 0), 0_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_csscal: incx = 0 must be nonzero")
+    stat = gblas_csscal(env%h, 2_c_int64_t, alpha, region(env, 0), &
+        4611686018427387904_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_csscal: x (2 elements, incx = 4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    call fill(env, 4)
+    before = [snapshot(env), transfer(alpha, [0_c_int8_t])]
+    stat = gblas_csscal(env%h, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(alpha, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 4)
+    alpha = 0.75_c_float
+    call put_slot(env, 0, transfer(alpha, [0_c_int8_t]))
+    stat = gblas_csscal(env%h, 2_c_int64_t, slot(env, 0), region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(alpha, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_csscal host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_csscal")
+  end subroutine check_gblas_csscal
+
+  subroutine check_gblas_zdscal(env)
+    type(check_env), intent(inout) :: env
+    real(c_double), target :: alpha
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    alpha = 0.75_c_double
+    stat = gblas_zdscal(c_null_ptr, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_zdscal: handle is NULL")
+    stat = gblas_zdscal(env%h, -1_c_int64_t, alpha, region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdscal: n = -1 must be >= 0")
+    stat = gblas_zdscal(env%h, 2_c_int64_t, c_null_ptr, region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdscal: alpha is NULL")
+    stat = gblas_zdscal(env%h, 2_c_int64_t, alpha, c_null_ptr, 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdscal: x is NULL")
+    stat = gblas_zdscal(env%h, 2_c_int64_t, alpha, region(env, 0), 0_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdscal: incx = 0 must be nonzero")
+    stat = gblas_zdscal(env%h, 2_c_int64_t, alpha, region(env, 0), &
+        4611686018427387904_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdscal: x (2 elements, incx = 4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    call fill(env, 8)
+    before = [snapshot(env), transfer(alpha, [0_c_int8_t])]
+    stat = gblas_zdscal(env%h, 2_c_int64_t, alpha, region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(alpha, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 8)
+    alpha = 0.75_c_double
+    call put_slot(env, 0, transfer(alpha, [0_c_int8_t]))
+    stat = gblas_zdscal(env%h, 2_c_int64_t, slot(env, 0), region(env, 0), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(alpha, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_zdscal host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_zdscal")
+  end subroutine check_gblas_zdscal
 
   subroutine check_gblas_scopy(env)
     type(check_env), intent(inout) :: env
@@ -940,6 +1930,118 @@ contains
     call changed(env, before, host_mode, "gblas_dcopy")
   end subroutine check_gblas_dcopy
 
+  subroutine check_gblas_ccopy(env)
+    type(check_env), intent(inout) :: env
+    integer(c_int8_t), allocatable :: before(:), host_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    stat = gblas_ccopy(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_ccopy: handle is NULL")
+    stat = gblas_ccopy(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_ccopy: n = -1 must be >= 0")
+    stat = gblas_ccopy(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_ccopy: x is NULL")
+    stat = gblas_ccopy(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_ccopy: incx = 0 must be nonzero")
+    stat = gblas_ccopy(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_ccopy: x (2 elements, incx = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_ccopy(env%h, 2_c_int64_t, region(env, 0), -4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_ccopy: x (2 elements, incx = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_ccopy(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr, 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_ccopy: y is NULL")
+    stat = gblas_ccopy(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        0_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_ccopy: incy = 0 must be nonzero")
+    stat = gblas_ccopy(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        4611686018427387904_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_ccopy: y (2 elements, incy = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_ccopy(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        -4611686018427387904_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_ccopy: y (2 elements, incy = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    call fill(env, 4)
+    before = [snapshot(env)]
+    stat = gblas_ccopy(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env)]
+    call changed(env, before, host_mode, "gblas_ccopy")
+  end subroutine check_gblas_ccopy
+
+  subroutine check_gblas_zcopy(env)
+    type(check_env), intent(inout) :: env
+    integer(c_int8_t), allocatable :: before(:), host_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    stat = gblas_zcopy(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_zcopy: handle is NULL")
+    stat = gblas_zcopy(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zcopy: n = -1 must be >= 0")
+    stat = gblas_zcopy(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zcopy: x is NULL")
+    stat = gblas_zcopy(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zcopy: incx = 0 must be nonzero")
+    stat = gblas_zcopy(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zcopy: x (2 elements, incx = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_zcopy(env%h, 2_c_int64_t, region(env, 0), -4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zcopy: x (2 elements, incx = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_zcopy(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr, 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zcopy: y is NULL")
+    stat = gblas_zcopy(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        0_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zcopy: incy = 0 must be nonzero")
+    stat = gblas_zcopy(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        4611686018427387904_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zcopy: y (2 elements, incy = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_zcopy(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        -4611686018427387904_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zcopy: y (2 elements, incy = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    call fill(env, 8)
+    before = [snapshot(env)]
+    stat = gblas_zcopy(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env)]
+    call changed(env, before, host_mode, "gblas_zcopy")
+  end subroutine check_gblas_zcopy
+
   subroutine check_gblas_sswap(env)
     type(check_env), intent(inout) :: env
     integer(c_int8_t), allocatable :: before(:), host_mode(:)
@@ -1051,6 +2153,118 @@ contains
     host_mode = [snapshot(env)]
     call changed(env, before, host_mode, "gblas_dswap")
   end subroutine check_gblas_dswap
+
+  subroutine check_gblas_cswap(env)
+    type(check_env), intent(inout) :: env
+    integer(c_int8_t), allocatable :: before(:), host_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    stat = gblas_cswap(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_cswap: handle is NULL")
+    stat = gblas_cswap(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cswap: n = -1 must be >= 0")
+    stat = gblas_cswap(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cswap: x is NULL")
+    stat = gblas_cswap(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cswap: incx = 0 must be nonzero")
+    stat = gblas_cswap(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cswap: x (2 elements, incx = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_cswap(env%h, 2_c_int64_t, region(env, 0), -4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cswap: x (2 elements, incx = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_cswap(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr, 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cswap: y is NULL")
+    stat = gblas_cswap(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        0_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cswap: incy = 0 must be nonzero")
+    stat = gblas_cswap(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        4611686018427387904_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cswap: y (2 elements, incy = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_cswap(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        -4611686018427387904_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cswap: y (2 elements, incy = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    call fill(env, 4)
+    before = [snapshot(env)]
+    stat = gblas_cswap(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env)]
+    call changed(env, before, host_mode, "gblas_cswap")
+  end subroutine check_gblas_cswap
+
+  subroutine check_gblas_zswap(env)
+    type(check_env), intent(inout) :: env
+    integer(c_int8_t), allocatable :: before(:), host_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    stat = gblas_zswap(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_zswap: handle is NULL")
+    stat = gblas_zswap(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zswap: n = -1 must be >= 0")
+    stat = gblas_zswap(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zswap: x is NULL")
+    stat = gblas_zswap(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zswap: incx = 0 must be nonzero")
+    stat = gblas_zswap(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zswap: x (2 elements, incx = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_zswap(env%h, 2_c_int64_t, region(env, 0), -4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zswap: x (2 elements, incx = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_zswap(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr, 1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zswap: y is NULL")
+    stat = gblas_zswap(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        0_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zswap: incy = 0 must be nonzero")
+    stat = gblas_zswap(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        4611686018427387904_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zswap: y (2 elements, incy = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_zswap(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        -4611686018427387904_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zswap: y (2 elements, incy = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    call fill(env, 8)
+    before = [snapshot(env)]
+    stat = gblas_zswap(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env)]
+    call changed(env, before, host_mode, "gblas_zswap")
+  end subroutine check_gblas_zswap
 
   subroutine check_gblas_srot(env)
     type(check_env), intent(inout) :: env
@@ -1215,6 +2429,334 @@ contains
     call same_bytes(env, host_mode, device_mode, "gblas_drot host vs device pointer mode")
     call changed(env, before, host_mode, "gblas_drot")
   end subroutine check_gblas_drot
+
+  subroutine check_gblas_crot(env)
+    type(check_env), intent(inout) :: env
+    real(c_float), target :: c
+    complex(c_float_complex), target :: s
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    c = 0.75_c_float
+    s = cmplx(1.0_c_float, 0.125_c_float, kind=c_float)
+    stat = gblas_crot(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_crot: handle is NULL")
+    stat = gblas_crot(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_crot: n = -1 must be >= 0")
+    stat = gblas_crot(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, region(env, 1), 1_c_int64_t, &
+        c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_crot: x is NULL")
+    stat = gblas_crot(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, region(env, 1), &
+        1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_crot: incx = 0 must be nonzero")
+    stat = gblas_crot(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_crot: x (2 elements, incx = 4611686018427387904) reaches past the " // &
+        "end of the address space")
+    stat = gblas_crot(env%h, 2_c_int64_t, region(env, 0), -4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_crot: x (2 elements, incx = -4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_crot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr, 1_c_int64_t, &
+        c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_crot: y is NULL")
+    stat = gblas_crot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        0_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_crot: incy = 0 must be nonzero")
+    stat = gblas_crot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        4611686018427387904_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_crot: y (2 elements, incy = 4611686018427387904) reaches past the " // &
+        "end of the address space")
+    stat = gblas_crot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        -4611686018427387904_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_crot: y (2 elements, incy = -4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_crot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c_null_ptr, c_loc(s))
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_crot: c is NULL")
+    stat = gblas_crot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c_loc(c), c_null_ptr)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_crot: s is NULL")
+    call fill(env, 4)
+    before = [snapshot(env), transfer(c, [0_c_int8_t]), transfer(s, [0_c_int8_t])]
+    stat = gblas_crot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(c, [0_c_int8_t]), transfer(s, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 4)
+    c = 0.75_c_float
+    call put_slot(env, 0, transfer(c, [0_c_int8_t]))
+    s = cmplx(1.0_c_float, 0.125_c_float, kind=c_float)
+    call put_slot(env, 1, transfer(s, [0_c_int8_t]))
+    stat = gblas_crot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, slot(env, 0), slot(env, 1))
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(c, [0_c_int8_t]))), &
+        get_slot(env, 1, size(transfer(s, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_crot host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_crot")
+  end subroutine check_gblas_crot
+
+  subroutine check_gblas_zrot(env)
+    type(check_env), intent(inout) :: env
+    real(c_double), target :: c
+    complex(c_double_complex), target :: s
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    c = 0.75_c_double
+    s = cmplx(1.0_c_double, 0.125_c_double, kind=c_double)
+    stat = gblas_zrot(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_zrot: handle is NULL")
+    stat = gblas_zrot(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zrot: n = -1 must be >= 0")
+    stat = gblas_zrot(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, region(env, 1), 1_c_int64_t, &
+        c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zrot: x is NULL")
+    stat = gblas_zrot(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, region(env, 1), &
+        1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zrot: incx = 0 must be nonzero")
+    stat = gblas_zrot(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zrot: x (2 elements, incx = 4611686018427387904) reaches past the " // &
+        "end of the address space")
+    stat = gblas_zrot(env%h, 2_c_int64_t, region(env, 0), -4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zrot: x (2 elements, incx = -4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_zrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr, 1_c_int64_t, &
+        c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zrot: y is NULL")
+    stat = gblas_zrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        0_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zrot: incy = 0 must be nonzero")
+    stat = gblas_zrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        4611686018427387904_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zrot: y (2 elements, incy = 4611686018427387904) reaches past the " // &
+        "end of the address space")
+    stat = gblas_zrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        -4611686018427387904_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zrot: y (2 elements, incy = -4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_zrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c_null_ptr, c_loc(s))
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zrot: c is NULL")
+    stat = gblas_zrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c_loc(c), c_null_ptr)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zrot: s is NULL")
+    call fill(env, 8)
+    before = [snapshot(env), transfer(c, [0_c_int8_t]), transfer(s, [0_c_int8_t])]
+    stat = gblas_zrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(c, [0_c_int8_t]), transfer(s, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 8)
+    c = 0.75_c_double
+    call put_slot(env, 0, transfer(c, [0_c_int8_t]))
+    s = cmplx(1.0_c_double, 0.125_c_double, kind=c_double)
+    call put_slot(env, 1, transfer(s, [0_c_int8_t]))
+    stat = gblas_zrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, slot(env, 0), slot(env, 1))
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(c, [0_c_int8_t]))), &
+        get_slot(env, 1, size(transfer(s, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_zrot host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_zrot")
+  end subroutine check_gblas_zrot
+
+  subroutine check_gblas_csrot(env)
+    type(check_env), intent(inout) :: env
+    real(c_float), target :: c
+    real(c_float), target :: s
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    c = 0.75_c_float
+    s = 1.0_c_float
+    stat = gblas_csrot(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_csrot: handle is NULL")
+    stat = gblas_csrot(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_csrot: n = -1 must be >= 0")
+    stat = gblas_csrot(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, region(env, 1), 1_c_int64_t, &
+        c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_csrot: x is NULL")
+    stat = gblas_csrot(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, region(env, 1), &
+        1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_csrot: incx = 0 must be nonzero")
+    stat = gblas_csrot(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_csrot: x (2 elements, incx = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_csrot(env%h, 2_c_int64_t, region(env, 0), -4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_csrot: x (2 elements, incx = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_csrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr, 1_c_int64_t, &
+        c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_csrot: y is NULL")
+    stat = gblas_csrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        0_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_csrot: incy = 0 must be nonzero")
+    stat = gblas_csrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        4611686018427387904_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_csrot: y (2 elements, incy = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_csrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        -4611686018427387904_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_csrot: y (2 elements, incy = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_csrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c_null_ptr, c_loc(s))
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_csrot: c is NULL")
+    stat = gblas_csrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c_loc(c), c_null_ptr)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_csrot: s is NULL")
+    call fill(env, 4)
+    before = [snapshot(env), transfer(c, [0_c_int8_t]), transfer(s, [0_c_int8_t])]
+    stat = gblas_csrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(c, [0_c_int8_t]), transfer(s, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 4)
+    c = 0.75_c_float
+    call put_slot(env, 0, transfer(c, [0_c_int8_t]))
+    s = 1.0_c_float
+    call put_slot(env, 1, transfer(s, [0_c_int8_t]))
+    stat = gblas_csrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, slot(env, 0), slot(env, 1))
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(c, [0_c_int8_t]))), &
+        get_slot(env, 1, size(transfer(s, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_csrot host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_csrot")
+  end subroutine check_gblas_csrot
+
+  subroutine check_gblas_zdrot(env)
+    type(check_env), intent(inout) :: env
+    real(c_double), target :: c
+    real(c_double), target :: s
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    c = 0.75_c_double
+    s = 1.0_c_double
+    stat = gblas_zdrot(c_null_ptr, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_zdrot: handle is NULL")
+    stat = gblas_zdrot(env%h, -1_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdrot: n = -1 must be >= 0")
+    stat = gblas_zdrot(env%h, 2_c_int64_t, c_null_ptr, 1_c_int64_t, region(env, 1), 1_c_int64_t, &
+        c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdrot: x is NULL")
+    stat = gblas_zdrot(env%h, 2_c_int64_t, region(env, 0), 0_c_int64_t, region(env, 1), &
+        1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdrot: incx = 0 must be nonzero")
+    stat = gblas_zdrot(env%h, 2_c_int64_t, region(env, 0), 4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdrot: x (2 elements, incx = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_zdrot(env%h, 2_c_int64_t, region(env, 0), -4611686018427387904_c_int64_t, &
+        region(env, 1), 1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdrot: x (2 elements, incx = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_zdrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, c_null_ptr, 1_c_int64_t, &
+        c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdrot: y is NULL")
+    stat = gblas_zdrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        0_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdrot: incy = 0 must be nonzero")
+    stat = gblas_zdrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        4611686018427387904_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdrot: y (2 elements, incy = 4611686018427387904) reaches past the" // &
+        " end of the address space")
+    stat = gblas_zdrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        -4611686018427387904_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdrot: y (2 elements, incy = -4611686018427387904) reaches past th" // &
+        "e end of the address space")
+    stat = gblas_zdrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c_null_ptr, c_loc(s))
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdrot: c is NULL")
+    stat = gblas_zdrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c_loc(c), c_null_ptr)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zdrot: s is NULL")
+    call fill(env, 8)
+    before = [snapshot(env), transfer(c, [0_c_int8_t]), transfer(s, [0_c_int8_t])]
+    stat = gblas_zdrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, c, s)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(c, [0_c_int8_t]), transfer(s, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 8)
+    c = 0.75_c_double
+    call put_slot(env, 0, transfer(c, [0_c_int8_t]))
+    s = 1.0_c_double
+    call put_slot(env, 1, transfer(s, [0_c_int8_t]))
+    stat = gblas_zdrot(env%h, 2_c_int64_t, region(env, 0), 1_c_int64_t, region(env, 1), &
+        1_c_int64_t, slot(env, 0), slot(env, 1))
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(c, [0_c_int8_t]))), &
+        get_slot(env, 1, size(transfer(s, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_zdrot host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_zdrot")
+  end subroutine check_gblas_zdrot
 
   subroutine check_gblas_srotm(env)
     type(check_env), intent(inout) :: env
@@ -1471,6 +3013,116 @@ contains
     call same_bytes(env, host_mode, device_mode, "gblas_drotg host vs device pointer mode")
     call changed(env, before, host_mode, "gblas_drotg")
   end subroutine check_gblas_drotg
+
+  subroutine check_gblas_crotg(env)
+    type(check_env), intent(inout) :: env
+    complex(c_float_complex), target :: a
+    complex(c_float_complex), target :: b
+    real(c_float), target :: c
+    complex(c_float_complex), target :: s
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    a = cmplx(0.75_c_float, 0.125_c_float, kind=c_float)
+    b = cmplx(1.0_c_float, 0.125_c_float, kind=c_float)
+    c = 1.25_c_float
+    s = cmplx(1.5_c_float, 0.125_c_float, kind=c_float)
+    stat = gblas_crotg(c_null_ptr, a, b, c, s)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_crotg: handle is NULL")
+    stat = gblas_crotg(env%h, c_null_ptr, c_loc(b), c_loc(c), c_loc(s))
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_crotg: a is NULL")
+    stat = gblas_crotg(env%h, c_loc(a), c_null_ptr, c_loc(c), c_loc(s))
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_crotg: b is NULL")
+    stat = gblas_crotg(env%h, c_loc(a), c_loc(b), c_null_ptr, c_loc(s))
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_crotg: c is NULL")
+    stat = gblas_crotg(env%h, c_loc(a), c_loc(b), c_loc(c), c_null_ptr)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_crotg: s is NULL")
+    call fill(env, 4)
+    before = [snapshot(env), transfer(a, [0_c_int8_t]), transfer(b, [0_c_int8_t]), &
+        transfer(c, [0_c_int8_t]), transfer(s, [0_c_int8_t])]
+    stat = gblas_crotg(env%h, a, b, c, s)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(a, [0_c_int8_t]), transfer(b, [0_c_int8_t]), &
+        transfer(c, [0_c_int8_t]), transfer(s, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 4)
+    a = cmplx(0.75_c_float, 0.125_c_float, kind=c_float)
+    call put_slot(env, 0, transfer(a, [0_c_int8_t]))
+    b = cmplx(1.0_c_float, 0.125_c_float, kind=c_float)
+    call put_slot(env, 1, transfer(b, [0_c_int8_t]))
+    c = 1.25_c_float
+    call put_slot(env, 2, transfer(c, [0_c_int8_t]))
+    s = cmplx(1.5_c_float, 0.125_c_float, kind=c_float)
+    call put_slot(env, 3, transfer(s, [0_c_int8_t]))
+    stat = gblas_crotg(env%h, slot(env, 0), slot(env, 1), slot(env, 2), slot(env, 3))
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(a, [0_c_int8_t]))), &
+        get_slot(env, 1, size(transfer(b, [0_c_int8_t]))), &
+        get_slot(env, 2, size(transfer(c, [0_c_int8_t]))), &
+        get_slot(env, 3, size(transfer(s, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_crotg host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_crotg")
+  end subroutine check_gblas_crotg
+
+  subroutine check_gblas_zrotg(env)
+    type(check_env), intent(inout) :: env
+    complex(c_double_complex), target :: a
+    complex(c_double_complex), target :: b
+    real(c_double), target :: c
+    complex(c_double_complex), target :: s
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    a = cmplx(0.75_c_double, 0.125_c_double, kind=c_double)
+    b = cmplx(1.0_c_double, 0.125_c_double, kind=c_double)
+    c = 1.25_c_double
+    s = cmplx(1.5_c_double, 0.125_c_double, kind=c_double)
+    stat = gblas_zrotg(c_null_ptr, a, b, c, s)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_zrotg: handle is NULL")
+    stat = gblas_zrotg(env%h, c_null_ptr, c_loc(b), c_loc(c), c_loc(s))
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zrotg: a is NULL")
+    stat = gblas_zrotg(env%h, c_loc(a), c_null_ptr, c_loc(c), c_loc(s))
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zrotg: b is NULL")
+    stat = gblas_zrotg(env%h, c_loc(a), c_loc(b), c_null_ptr, c_loc(s))
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zrotg: c is NULL")
+    stat = gblas_zrotg(env%h, c_loc(a), c_loc(b), c_loc(c), c_null_ptr)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zrotg: s is NULL")
+    call fill(env, 8)
+    before = [snapshot(env), transfer(a, [0_c_int8_t]), transfer(b, [0_c_int8_t]), &
+        transfer(c, [0_c_int8_t]), transfer(s, [0_c_int8_t])]
+    stat = gblas_zrotg(env%h, a, b, c, s)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(a, [0_c_int8_t]), transfer(b, [0_c_int8_t]), &
+        transfer(c, [0_c_int8_t]), transfer(s, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 8)
+    a = cmplx(0.75_c_double, 0.125_c_double, kind=c_double)
+    call put_slot(env, 0, transfer(a, [0_c_int8_t]))
+    b = cmplx(1.0_c_double, 0.125_c_double, kind=c_double)
+    call put_slot(env, 1, transfer(b, [0_c_int8_t]))
+    c = 1.25_c_double
+    call put_slot(env, 2, transfer(c, [0_c_int8_t]))
+    s = cmplx(1.5_c_double, 0.125_c_double, kind=c_double)
+    call put_slot(env, 3, transfer(s, [0_c_int8_t]))
+    stat = gblas_zrotg(env%h, slot(env, 0), slot(env, 1), slot(env, 2), slot(env, 3))
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(a, [0_c_int8_t]))), &
+        get_slot(env, 1, size(transfer(b, [0_c_int8_t]))), &
+        get_slot(env, 2, size(transfer(c, [0_c_int8_t]))), &
+        get_slot(env, 3, size(transfer(s, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_zrotg host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_zrotg")
+  end subroutine check_gblas_zrotg
 
   subroutine check_gblas_srotmg(env)
     type(check_env), intent(inout) :: env

@@ -1,0 +1,15 @@
+/* type_z.h: the element type of a double-precision complex translation unit (z_ref.c): the
+ * complex family bodies are written in these names. No vector level has complex routines yet,
+ * so VT and VL are not named (type_s.h says how they will be). */
+#define T gblas_complex_double      /* the element type: re, im */
+#define REAL double                 /* its real type */
+#define ABS fabs                    /* of REAL */
+#define SQRT sqrt
+/* Blue's constants of NRM2, those of the real type (cpu_paths.h says how they are derived). */
+#define BLUE_TSML GBLAS_BLUE_TSML_D
+#define BLUE_TBIG GBLAS_BLUE_TBIG_D
+#define BLUE_SSML GBLAS_BLUE_SSML_D
+#define BLUE_SBIG GBLAS_BLUE_SBIG_D
+/* The ops table's column, and ref_fill_gen.h's guard for routines not in every type. */
+#define GBLAS_TYPE_TAG GBLAS_TYPE_Z
+#define REF_TYPE_Z
