@@ -9,6 +9,7 @@
  * accumulates in double with Blue's three sums. */
 #include <limits>
 
+#include "reduction.cuh"
 #include "cuda_common.cuh"
 
 namespace {
@@ -59,61 +60,20 @@ template <typename T> struct AsumAcc : LaneSums<T> {
     __device__ void add(int lane, int64_t, T a, T) { this->s[lane] += fabs(a); }
 };
 
-/* NRM2, Blue's algorithm (reference BLAS 3.10 dnrm2.f90) in double: |x| below kTsml is summed
- * scaled up by kSsml, above kTbig scaled down by kSbig, the rest unscaled, so no square
- * overflows or underflows. Float inputs only ever reach the middle sum. */
-constexpr double kTsml = 0x1p-511, kTbig = 0x1p+486, kSsml = 0x1p+537, kSbig = 0x1p-538;
-struct BlueSums { double sml, med, big; };
-
+/* NRM2: Blue's three sums in double (reduction.cuh). */
 template <typename T> struct NrmAcc {
     using Partial = BlueSums;
     using Result = T;
     static constexpr bool kHasY = false;
     BlueSums s = {0.0, 0.0, 0.0};
     __device__ void start(const T *) {}
-    __device__ void add(int, int64_t, T a, T) {
-        const double ax = fabs((double)a);
-        if (ax > kTbig) {
-            const double v = ax * kSbig;
-            s.big = fma(v, v, s.big);
-        } else if (ax < kTsml) {
-            const double v = ax * kSsml;
-            s.sml = fma(v, v, s.sml);
-        } else {
-            s.med = fma(ax, ax, s.med);
-        }
-    }
+    __device__ void add(int, int64_t, T a, T) { s.add(fabs((double)a)); }
     __device__ Partial partial() const { return s; }
-    static __device__ void merge(Partial &p, const Partial &q) {
-        p.sml += q.sml;
-        p.med += q.med;
-        p.big += q.big;
-    }
+    static __device__ void merge(Partial &p, const Partial &q) { BlueSums::merge(p, q); }
     static __device__ Partial block_total(Partial p) {
-        __shared__ double smem[kThreads / 32];
-        p.sml = block_sum<kThreads>(p.sml, smem);
-        p.med = block_sum<kThreads>(p.med, smem);
-        p.big = block_sum<kThreads>(p.big, smem);
-        return p;
+        return BlueSums::block_total<kThreads>(p);
     }
-    static __device__ T finish(const Partial &p) {
-        double scl = 1.0, sumsq = p.med;
-        if (p.big > 0.0) {
-            sumsq = p.big;
-            if (p.med > 0.0 || isnan(p.med)) sumsq += (p.med * kSbig) * kSbig;
-            scl = 1.0 / kSbig;
-        } else if (p.sml > 0.0) {
-            if (p.med > 0.0 || isnan(p.med)) {
-                const double ymed = sqrt(p.med), ysml = sqrt(p.sml) / kSsml;
-                const double ymin = ysml > ymed ? ymed : ysml, ymax = ysml > ymed ? ysml : ymed;
-                sumsq = ymax * ymax * (1.0 + (ymin / ymax) * (ymin / ymax));
-            } else {
-                scl = 1.0 / kSsml;
-                sumsq = p.sml;
-            }
-        }
-        return (T)(scl * sqrt(sumsq));
-    }
+    static __device__ T finish(const Partial &p) { return (T)p.norm(); }
 };
 
 /* IAMAX (kMax) and IAMIN: the best (|x[e]|, e) seen, W slots per thread. "Better" is a larger
@@ -248,24 +208,7 @@ __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
     Acc acc;
     if (blockIdx.x == 0 && threadIdx.x == 0) acc.start(x);
     accumulate_thread<kHinted>(n, x, incx, y, incy, head, acc);
-    const typename Acc::Partial p = Acc::block_total(acc.partial());
-    if (threadIdx.x == 0) {
-        if (gridDim.x == 1)
-            *result = Acc::finish(p);
-        else
-            partials[blockIdx.x] = p;
-    }
-}
-
-template <typename T, typename Acc>
-__global__ void __launch_bounds__(kThreads)
-    reduce_finish_kernel(int nparts, const typename Acc::Partial *partials,
-                         typename Acc::Result *result) {
-    wait_for_prior_grid();
-    typename Acc::Partial p = Acc().partial();
-    for (int i = threadIdx.x; i < nparts; i += kThreads) Acc::merge(p, partials[i]);
-    p = Acc::block_total(p);
-    if (threadIdx.x == 0) *result = Acc::finish(p);
+    store_block_partial<Acc>(Acc::block_total(acc.partial()), partials, result);
 }
 
 template <typename T, typename Acc>
@@ -282,8 +225,8 @@ cudaError_t launch_reduction(gblas_cuda_env *env, int64_t n, const T *x, int64_t
             <<<blocks, kThreads, 0, env->stream>>>(n, x, incx, y, incy, head, partials, result);
     const cudaError_t err = launch_check(env, "reduce_partials_kernel");
     if (err != cudaSuccess || blocks == 1) return err;
-    return launch_dependent(env, "reduce_finish_kernel", reduce_finish_kernel<T, Acc>, dim3(1),
-                            dim3(kThreads), blocks, partials, result);
+    return launch_dependent(env, "reduce_finish_kernel", reduce_finish_kernel<Acc, kThreads>,
+                            dim3(1), dim3(kThreads), blocks, partials, result);
 }
 
 } // namespace

@@ -9,6 +9,7 @@
  * one block is enough, stage 1 writes it. NRM2 accumulates Blue's three sums in double. */
 #include <limits>
 
+#include "reduction.cuh"
 #include "cuda_common.cuh"
 
 namespace {
@@ -72,62 +73,23 @@ template <typename C> struct AsumAcc {
     static __device__ Rl finish(const Partial &p) { return p; }
 };
 
-/* NRM2, Blue's algorithm over both parts of every element in double (dot.cu's NrmAcc). */
-constexpr double kTsml = 0x1p-511, kTbig = 0x1p+486, kSsml = 0x1p+537, kSbig = 0x1p-538;
-struct BlueSums { double sml, med, big; };
-
+/* NRM2: Blue's three sums in double (reduction.cuh) over both parts of every element. */
 template <typename C> struct NrmAcc {
     using Partial = BlueSums;
     using Result = real_t<C>;
     static constexpr bool kHasY = false;
     BlueSums s = {0.0, 0.0, 0.0};
     __device__ void start(const C *) {}
-    __device__ void add_part(double ax) {
-        if (ax > kTbig) {
-            const double v = ax * kSbig;
-            s.big = fma(v, v, s.big);
-        } else if (ax < kTsml) {
-            const double v = ax * kSsml;
-            s.sml = fma(v, v, s.sml);
-        } else {
-            s.med = fma(ax, ax, s.med);
-        }
-    }
     __device__ void add(int64_t, C a, C) {
-        add_part(fabs((double)a.re));
-        add_part(fabs((double)a.im));
+        s.add(fabs((double)a.re));
+        s.add(fabs((double)a.im));
     }
     __device__ Partial partial() const { return s; }
-    static __device__ void merge(Partial &p, const Partial &q) {
-        p.sml += q.sml;
-        p.med += q.med;
-        p.big += q.big;
-    }
+    static __device__ void merge(Partial &p, const Partial &q) { BlueSums::merge(p, q); }
     static __device__ Partial block_total(Partial p) {
-        __shared__ double smem[kThreads / 32];
-        p.sml = block_sum<kThreads>(p.sml, smem);
-        p.med = block_sum<kThreads>(p.med, smem);
-        p.big = block_sum<kThreads>(p.big, smem);
-        return p;
+        return BlueSums::block_total<kThreads>(p);
     }
-    static __device__ Result finish(const Partial &p) {
-        double scl = 1.0, sumsq = p.med;
-        if (p.big > 0.0) {
-            sumsq = p.big;
-            if (p.med > 0.0 || isnan(p.med)) sumsq += (p.med * kSbig) * kSbig;
-            scl = 1.0 / kSbig;
-        } else if (p.sml > 0.0) {
-            if (p.med > 0.0 || isnan(p.med)) {
-                const double ymed = sqrt(p.med), ysml = sqrt(p.sml) / kSsml;
-                const double ymin = ysml > ymed ? ymed : ysml, ymax = ysml > ymed ? ysml : ymed;
-                sumsq = ymax * ymax * (1.0 + (ymin / ymax) * (ymin / ymax));
-            } else {
-                scl = 1.0 / kSsml;
-                sumsq = p.sml;
-            }
-        }
-        return (Result)(scl * sqrt(sumsq));
-    }
+    static __device__ Result finish(const Partial &p) { return (Result)p.norm(); }
 };
 
 /* IAMAX (kMax) and IAMIN by |re| + |im| in the part type (the reference's SCABS1 rounding): the
@@ -199,24 +161,7 @@ __global__ void __launch_bounds__(kThreads, kBlocksPerSm)
     const int64_t stride = (int64_t)gridDim.x * kThreads;
     for (int64_t i = (int64_t)blockIdx.x * kThreads + threadIdx.x; i < n; i += stride)
         acc.add(i, x[x0 + i * incx], Acc::kHasY ? y[y0 + i * incy] : C{0, 0});
-    const typename Acc::Partial p = Acc::block_total(acc.partial());
-    if (threadIdx.x == 0) {
-        if (gridDim.x == 1)
-            *result = Acc::finish(p);
-        else
-            partials[blockIdx.x] = p;
-    }
-}
-
-template <typename C, typename Acc>
-__global__ void __launch_bounds__(kThreads)
-    complex_reduce_finish_kernel(int nparts, const typename Acc::Partial *partials,
-                                 typename Acc::Result *result) {
-    wait_for_prior_grid();
-    typename Acc::Partial p = Acc().partial();
-    for (int i = threadIdx.x; i < nparts; i += kThreads) Acc::merge(p, partials[i]);
-    p = Acc::block_total(p);
-    if (threadIdx.x == 0) *result = Acc::finish(p);
+    store_block_partial<Acc>(Acc::block_total(acc.partial()), partials, result);
 }
 
 template <typename C, typename Acc>
@@ -228,8 +173,8 @@ cudaError_t launch_complex_reduction(gblas_cuda_env *env, int64_t n, const C *x,
         <<<blocks, kThreads, 0, env->stream>>>(n, x, incx, y, incy, partials, result);
     const cudaError_t err = launch_check(env, "complex_reduce_partials_kernel");
     if (err != cudaSuccess || blocks == 1) return err;
-    return launch_dependent(env, "complex_reduce_finish_kernel",
-                            complex_reduce_finish_kernel<C, Acc>, dim3(1), dim3(kThreads), blocks,
+    return launch_dependent(env, "reduce_finish_kernel",
+                            reduce_finish_kernel<Acc, kThreads>, dim3(1), dim3(kThreads), blocks,
                             partials, result);
 }
 
