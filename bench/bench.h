@@ -35,6 +35,17 @@ enum { BENCH_SIDE_GBLAS = 0, BENCH_SIDE_REF = 1 };
 #define BENCH_SCAL_ALPHA (-1.0) /* keeps x bounded and exact over any number of calls */
 #define BENCH_ROT_C 0.6
 #define BENCH_ROT_S 0.8
+/* The complex cases' scalars (initializers {re, im}; the generated calls use
+ * BENCH_<ROUTINE>_<ARGUMENT>_C where the argument is complex): SCAL by i (exact, x cycles with
+ * period 4), ROT by s of modulus 0.8 with c = 0.6 (unitary: the data stay bounded), AXPY's
+ * alpha with both parts nonzero. The real-scalar forms (csscal, csrot) take SCAL's and ROT's
+ * real constants. */
+#define BENCH_AXPY_ALPHA_C {0.5, 0.25}
+#define BENCH_SCAL_ALPHA_C {0.0, 1.0}
+#define BENCH_ROT_S_C {0.48, 0.64}
+#define BENCH_SCAL_REAL_ALPHA BENCH_SCAL_ALPHA
+#define BENCH_ROT_REAL_C BENCH_ROT_C
+#define BENCH_ROT_REAL_S BENCH_ROT_S
 #define BENCH_ROTM_PARAM {-1.0, 0.6, -0.8, 0.8, 0.6} /* flag -1: the full H = [0.6 0.8; -0.8 0.6] */
 #define BENCH_GEMV_ALPHA 1.0
 #define BENCH_GEMV_BETA 1.0 /* so y is read (and counted) */
@@ -92,7 +103,7 @@ enum { BENCH_SIDE_GBLAS = 0, BENCH_SIDE_REF = 1 };
 
 typedef struct {
     bench_routine routine;
-    char prec;       /* 's' or 'd' */
+    char prec;       /* 's', 'd', 'c' or 'z' (complex: Level 1 only) */
     /* one letter per enumeration argument, in BLAS order: GEMV "N" / "T", GEMM "NN" ...
      * "TT", SYMV "L" / "U" (uplo), TRMV "LNU" (uplo, trans, diag), TRSM "LLNN" (side, uplo,
      * trans, diag); "" where it has none */
@@ -129,7 +140,7 @@ typedef struct {
     int cuda_required; /* --backend cuda: no device is an error, not a skip */
     int any_routine;                             /* 0: every routine */
     unsigned char routines[BENCH_ROUTINE_COUNT]; /* 1 per selected routine */
-    int prec_s, prec_d;
+    int prec_s, prec_d, prec_c, prec_z;
     int n_trans;
     char trans[BENCH_LIST_MAX][5];
     int n_sizes;
@@ -206,6 +217,14 @@ void bench_free_cases(bench_case_list *l);
 int bench_case_dims(const bench_case *c, int64_t d[3]);
 void bench_case_elems(const bench_case *c, bench_buffers *b); /* sizes, out_es */
 size_t bench_elem_size(const bench_case *c);
+/* The case's real precision ('s' for s and c, 'd' for d and z), the size of one real of it,
+ * and the reals per element (2 for a complex case). */
+char bench_real_prec(const bench_case *c);
+size_t bench_real_size(const bench_case *c);
+int bench_parts(const bench_case *c);
+/* Reals in one side's output buffer (what the fill writes and the check compares); 0 for an
+ * index result. */
+int64_t bench_out_reals(const bench_case *c, const bench_buffers *b);
 /* Useful work of one call: bytes or FLOP, and the rate unit it gives. */
 double bench_case_work(const bench_case *c, const char **unit);
 double bench_case_ceiling(const bench_case *c, const bench_ceilings *cl);
@@ -231,8 +250,9 @@ double bench_table_bytes(const bench_case *c);
 gblas_status_t bench_gblas_call(gblas_handle_t h, const bench_case *c, bench_buffers *b);
 
 /* bench_check.c: 1 when out_g matches out_r within the case's scaled tolerance (an index
- * result: exactly). worst gets the largest |difference| / tolerance (an index: |difference|). */
-int bench_check(const bench_case *c, const void *out_g, const void *out_r, int64_t elems,
+ * result: exactly), over reals reals (bench_out_reals; a complex part is one). worst gets the
+ * largest |difference| / tolerance (an index: |difference|). */
+int bench_check(const bench_case *c, const void *out_g, const void *out_r, int64_t reals,
                 double *worst);
 /* The same for a given reduction length k and bound s on |sum of terms|. */
 int bench_check_scaled(char prec, const void *out_g, const void *out_r, int64_t elems, double k,

@@ -160,6 +160,20 @@ static void add_vectors(bench_case_list *l, const bench_options *o, bench_routin
     for (int e = lo; e <= hi; e++) add(l, o, r, p, "", 0, (int64_t)1 << e, 0, inc);
 }
 
+/* Complex Level 1 (c, z), unit stride, at lengths 2^e: GPU 2^20 and 2^24, CPU 2^16 and
+ * 2^20; the quick list 2^16 (GPU) or 2^12 (CPU). */
+static void add_complex_level1(bench_case_list *l, const bench_options *o, int gpu) {
+    static const bench_routine routines[] = {
+        BENCH_DOTU, BENCH_DOTC,  BENCH_AXPY,  BENCH_SCAL, BENCH_SCAL_REAL, BENCH_COPY, BENCH_SWAP,
+        BENCH_NRM2, BENCH_ASUM, BENCH_IAMAX, BENCH_IAMIN, BENCH_ROT,       BENCH_ROT_REAL};
+    static const char precs[] = {'c', 'z'};
+    const int lo = o->quick ? (gpu ? 16 : 12) : (gpu ? 20 : 16), n_sizes = o->quick ? 1 : 2;
+    for (size_t r = 0; r < sizeof routines / sizeof routines[0]; r++)
+        for (int pi = 0; pi < 2; pi++)
+            for (int e = 0; e < n_sizes; e++)
+                add(l, o, routines[r], precs[pi], "", 0, (int64_t)1 << (lo + 4 * e), 0, 1);
+}
+
 void bench_build_cases(bench_case_list *l, const bench_options *o, int gpu) {
     const int q = o->quick;
     const int vec_lo = gpu ? 16 : 12, vec_hi = q ? vec_lo + 4 : gpu ? 28 : 26;
@@ -233,6 +247,7 @@ void bench_build_cases(bench_case_list *l, const bench_options *o, int gpu) {
             add(l, o, BENCH_GEMM, precs[pi], "NN", shapes[s][0], shapes[s][1], shapes[s][2], 1);
     }
     add_level3(l, o, gpu);
+    add_complex_level1(l, o, gpu);
     if (!gpu) return;
     for (int pi = 0; pi < 2; pi++) {
         add(l, o, BENCH_CHAIN_LOOP, precs[pi], "", BENCH_CHAIN_N, BENCH_CHAIN_N, 0, 1);
@@ -261,7 +276,21 @@ int bench_case_dims(const bench_case *c, int64_t d[3]) {
 }
 
 size_t bench_elem_size(const bench_case *c) {
-    return c->prec == 's' ? sizeof(float) : sizeof(double);
+    return (size_t)bench_parts(c) * bench_real_size(c);
+}
+
+char bench_real_prec(const bench_case *c) { return c->prec == 's' || c->prec == 'c' ? 's' : 'd'; }
+
+size_t bench_real_size(const bench_case *c) {
+    return bench_real_prec(c) == 's' ? sizeof(float) : sizeof(double);
+}
+
+int bench_parts(const bench_case *c) { return c->prec == 'c' || c->prec == 'z' ? 2 : 1; }
+
+int64_t bench_out_reals(const bench_case *c, const bench_buffers *b) {
+    const int r = bench_case_table_routine(c);
+    if (r >= 0 && bench_routine_table[r].result == 'I') return 0;
+    return b->out_elems * (int64_t)(b->out_es / bench_real_size(c));
 }
 
 int64_t bench_vec_elems(int64_t n, int64_t inc) { return 1 + (n - 1) * (inc < 0 ? -inc : inc); }
@@ -271,8 +300,10 @@ int64_t bench_vec_elems(int64_t n, int64_t inc) { return 1 + (n - 1) * (inc < 0 
 void bench_case_elems(const bench_case *c, bench_buffers *b) {
     const int r = bench_case_table_routine(c);
     b->in0_elems = b->in1_elems = b->out_elems = 0;
-    b->out_es = r >= 0 && bench_routine_table[r].result == 'I' ? sizeof(int64_t)
-                                                               : bench_elem_size(c);
+    const char result = r >= 0 ? bench_routine_table[r].result : 0;
+    b->out_es = result == 'I'   ? sizeof(int64_t)
+                : result == 'R' ? bench_real_size(c) /* scnrm2, scasum: a real result */
+                                : bench_elem_size(c);
     bench_table_elems(c, b);
     b->in_place = c->routine == BENCH_GEAM_INPLACE;
     if (b->in_place) b->in0_elems = 0; /* A is the side's C */
@@ -368,6 +399,6 @@ double bench_case_ceiling(const bench_case *c, const bench_ceilings *cl) {
     switch (bench_case_ceiling_kind(c)) {
     case BENCH_CEILING_READ: return cl->read_gbs;
     case BENCH_CEILING_COPY: return cl->copy_gbs;
-    default: return c->prec == 's' ? cl->flops_s : cl->flops_d;
+    default: return bench_real_prec(c) == 's' ? cl->flops_s : cl->flops_d;
     }
 }

@@ -4,7 +4,8 @@
  * BENCH_DATA_MAX). sqrt(k) rather than k: both sides reduce in blocks or trees, and the worst
  * case bound k eps says nothing at k = 2^28. Elements outside a strided output (the gaps of
  * inc = 2) are compared too: both sides must leave them as they were. An index (I_AMAX,
- * I_AMIN) must be equal. */
+ * I_AMIN) must be equal. A complex output is compared part by part, each part's sum having
+ * the terms complex_model counts. */
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -112,6 +113,31 @@ static void tolerance_model(const bench_case *c, double *k, double *s) {
     }
 }
 
+/* A complex case: each real or imaginary part of an output sums k real terms of magnitude at
+ * most S (a product's part is re re - im im: two terms). */
+static void complex_model(const bench_case *c, double *k, double *s) {
+    static const double axpy_alpha[2] = BENCH_AXPY_ALPHA_C, scal_alpha[2] = BENCH_SCAL_ALPHA_C,
+                        rot_s[2] = BENCH_ROT_S_C;
+    const double v = BENCH_DATA_MAX, n = (double)c->n;
+    *k = 1;
+    switch (bench_case_table_routine(c)) {
+    case BENCH_DOTU:
+    case BENCH_DOTC: *k = 2 * n, *s = 2 * n * v * v; break;
+    case BENCH_NRM2: *k = 2 * n, *s = sqrt(2 * n) * v; break;
+    case BENCH_ASUM: *k = 2 * n, *s = 2 * n * v; break;
+    case BENCH_AXPY: *k = 3, *s = (fabs(axpy_alpha[0]) + fabs(axpy_alpha[1])) * v + v; break;
+    case BENCH_SCAL: *k = 2, *s = (fabs(scal_alpha[0]) + fabs(scal_alpha[1])) * v; break;
+    case BENCH_SCAL_REAL: *s = fabs(BENCH_SCAL_REAL_ALPHA) * v; break;
+    case BENCH_COPY:
+    case BENCH_SWAP: *s = v; break;
+    case BENCH_ROT: *k = 3, *s = (fabs(BENCH_ROT_C) + fabs(rot_s[0]) + fabs(rot_s[1])) * v; break;
+    case BENCH_ROT_REAL:
+        *k = 2, *s = (fabs(BENCH_ROT_REAL_C) + fabs(BENCH_ROT_REAL_S)) * v;
+        break;
+    default: *k = n, *s = 2 * n * v * v; break; /* no other complex case: the loosest bound */
+    }
+}
+
 int bench_check_scaled(char prec, const void *out_g, const void *out_r, int64_t elems, double k,
                        double s, double *worst) {
     const double eps = prec == 's' ? FLT_EPSILON : DBL_EPSILON;
@@ -129,7 +155,7 @@ int bench_check_scaled(char prec, const void *out_g, const void *out_r, int64_t 
     return ok;
 }
 
-int bench_check(const bench_case *c, const void *out_g, const void *out_r, int64_t elems,
+int bench_check(const bench_case *c, const void *out_g, const void *out_r, int64_t reals,
                 double *worst) {
     const int r = bench_case_table_routine(c);
     if (r >= 0 && bench_routine_table[r].result == 'I') {
@@ -140,6 +166,9 @@ int bench_check(const bench_case *c, const void *out_g, const void *out_r, int64
         return g == ref;
     }
     double k, s;
-    tolerance_model(c, &k, &s);
-    return bench_check_scaled(c->prec, out_g, out_r, elems, k, s, worst);
+    if (bench_parts(c) == 2)
+        complex_model(c, &k, &s);
+    else
+        tolerance_model(c, &k, &s);
+    return bench_check_scaled(bench_real_prec(c), out_g, out_r, reals, k, s, worst);
 }

@@ -116,8 +116,8 @@ static int measure(cpu_job *j, const bench_options *o, bench_row *row) {
 
 static void run_threads(bench_cpu *env, const bench_options *o, bench_report *r,
                         const bench_case *c, bench_buffers *b, int ti) {
-    const size_t es = bench_elem_size(c);
     const int threads = o->threads[ti];
+    const int64_t out_reals = bench_out_reals(c, b);
     bench_row row = {*c, "cpu", threads, -1, -1, "openblas", 0, 0, 0};
     cpu_job j = {env->h, c, b, GBLAS_STATUS_SUCCESS, threads > 1 ? env->settle_us : 0, {0, 0}};
     row.ceiling = bench_case_ceiling(c, &env->ceilings[ti]);
@@ -127,8 +127,8 @@ static void run_threads(bench_cpu *env, const bench_options *o, bench_report *r,
     /* The first call of each side, from the same outputs, is the one checked; its time says
      * whether later samples need an untimed call to wake the workers. */
     for (int s = 0; s < 2; s++) {
-        if (b->out_es == es)
-            bench_fill_host(b->out[s], b->out_elems, es, SEED_OUT);
+        if (out_reals)
+            bench_fill_host(b->out[s], out_reals, bench_real_size(c), SEED_OUT);
         else
             memset(b->out[s], 0, (size_t)b->out_elems * b->out_es); /* an index */
     }
@@ -145,7 +145,7 @@ static void run_threads(bench_cpu *env, const bench_options *o, bench_report *r,
     j.wake_call[BENCH_SIDE_GBLAS] = t1 - t0 < WAKE_CALL_MAX_US;
     j.wake_call[BENCH_SIDE_REF] = bench_now_us() - t1 < WAKE_CALL_MAX_US;
     double worst;
-    row.checked = bench_check(c, b->out[0], b->out[1], b->out_elems, &worst);
+    row.checked = bench_check(c, b->out[0], b->out[1], bench_out_reals(c, b), &worst);
     if (!row.checked)
         fprintf(stderr, "gblas-bench: %s: gblas differs from OpenBLAS: max |g - r| / tol = %g\n",
                 bench_routine_name(c->routine), worst);
@@ -175,9 +175,11 @@ static void run_case(bench_cpu *env, const bench_options *o, bench_report *r, co
     if (st == GBLAS_STATUS_SUCCESS && bench_alloc_arrays(env->h, c, &b, store_host))
         st = GBLAS_STATUS_ALLOC_FAILED;
     if (st == GBLAS_STATUS_SUCCESS) {
-        if (b.in0) bench_fill_host(b.in0, b.in0_elems, es, SEED_IN0);
+        const size_t rs = bench_real_size(c); /* filled as reals: a complex part is one */
+        const int64_t parts = bench_parts(c);
+        if (b.in0) bench_fill_host(b.in0, b.in0_elems * parts, rs, SEED_IN0);
         bench_condition_host(c, &b); /* a triangular case's A (bench_tri_body.h) */
-        if (b.in1) bench_fill_host(b.in1, b.in1_elems, es, SEED_IN1);
+        if (b.in1) bench_fill_host(b.in1, b.in1_elems * parts, rs, SEED_IN1);
         for (int ti = 0; ti < o->n_threads; ti++) run_threads(env, o, r, c, &b, ti);
     } else {
         fprintf(stderr, "gblas-bench: %s: %s\n", bench_routine_name(c->routine),

@@ -18,6 +18,8 @@ void bench_cblas_dgmm(const bench_case *c, bench_buffers *b);
 void bench_cblas_gemm_strided_batched(const bench_case *c, bench_buffers *b);
 void bench_cblas_gemm_batched(const bench_case *c, bench_buffers *b);
 void bench_cblas_trsm_batched(const bench_case *c, bench_buffers *b);
+/* crot, zrot (complex s): LAPACK's CROT and ZROT, which OpenBLAS exports. */
+void bench_cblas_rot_cz(const bench_case *c, bench_buffers *b);
 enum CBLAS_TRANSPOSE bench_cblas_op(gblas_operation_t t); /* N or T */
 enum CBLAS_UPLO bench_cblas_uplo(gblas_fill_mode_t u);
 enum CBLAS_DIAG bench_cblas_diag(gblas_diag_type_t d);

@@ -1,8 +1,9 @@
 /* bench_cpu_compose.c: the OpenBLAS side of the routines CBLAS has no call of their form for,
  * composed of the OpenBLAS calls a user would make: TRMM out of place (CBLAS's is in place),
  * GEAM and DGMM (BLAS extensions of cuBLAS), and the batches as loops of single calls (OpenBLAS
- * 0.3.21 has no batched GEMM). Each writes out[BENCH_SIDE_REF] as the gblas call writes
- * out[BENCH_SIDE_GBLAS]; the case lists have only the forms handled here. */
+ * 0.3.21 has no batched GEMM), and crot/zrot (CBLAS has only csrot/zdrot: LAPACK's CROT and
+ * ZROT, which OpenBLAS exports, by their Fortran names). Each writes out[BENCH_SIDE_REF] as the
+ * gblas call writes out[BENCH_SIDE_GBLAS]; the case lists have only the forms handled here. */
 #include <string.h>
 
 #include "bench_cpu.h"
@@ -135,4 +136,27 @@ void bench_cblas_gemm_batched(const bench_case *c, bench_buffers *b) {
 
 void bench_cblas_trsm_batched(const bench_case *c, bench_buffers *b) {
     loop_batch(c, b, BENCH_TRSM, 1);
+}
+
+/* LAPACK's CROT and ZROT (Fortran: arguments by reference, no hidden length). */
+void crot_(const blasint *n, void *cx, const blasint *incx, void *cy, const blasint *incy,
+           const float *c, const void *s);
+void zrot_(const blasint *n, void *cx, const blasint *incx, void *cy, const blasint *incy,
+           const double *c, const void *s);
+
+/* x, y in out[BENCH_SIDE_REF], one after another, as the generated calls lay them out. */
+void bench_cblas_rot_cz(const bench_case *c, bench_buffers *b) {
+    const blasint n = (blasint)c->n, inc = (blasint)c->inc;
+    const int64_t span = bench_vec_elems(c->n, c->inc);
+    if (c->prec == 'c') {
+        gblas_complex_float *const x = b->out[BENCH_SIDE_REF], *const y = x + span;
+        const float cs = (float)BENCH_ROT_C;
+        const gblas_complex_float s = BENCH_ROT_S_C;
+        crot_(&n, x, &inc, y, &inc, &cs, &s);
+    } else {
+        gblas_complex_double *const x = b->out[BENCH_SIDE_REF], *const y = x + span;
+        const double cs = BENCH_ROT_C;
+        const gblas_complex_double s = BENCH_ROT_S_C;
+        zrot_(&n, x, &inc, y, &inc, &cs, &s);
+    }
 }

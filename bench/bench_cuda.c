@@ -30,8 +30,10 @@ void *bench_cuda_fetch(const void *dev, size_t n) {
 }
 
 int bench_cuda_fill(bench_cuda *env, const bench_case *c, void *p, int64_t elems, uint64_t seed) {
-    const cudaError_t e = c->prec == 's' ? bench_cuda_fill_s(p, elems, seed, env->stream)
-                                         : bench_cuda_fill_d(p, elems, seed, env->stream);
+    const int64_t reals = elems * bench_parts(c); /* a complex part is one real */
+    const cudaError_t e = bench_real_prec(c) == 's'
+                              ? bench_cuda_fill_s(p, reals, seed, env->stream)
+                              : bench_cuda_fill_d(p, reals, seed, env->stream);
     return bench_cuda_fail(e, "fill kernel");
 }
 
@@ -132,7 +134,7 @@ static int check_first_calls(bench_cuda *env, const bench_case *c, bench_buffers
         memcpy(r, &wide, sizeof wide);
     }
     double worst = 0;
-    const int ok = g && r && bench_check(c, g, r, b->out_elems, &worst);
+    const int ok = g && r && bench_check(c, g, r, bench_out_reals(c, b), &worst);
     if (g && r && !ok)
         fprintf(stderr, "gblas-bench: %s: gblas differs from cuBLAS: max |g - r| / tol = %g\n",
                 bench_routine_name(c->routine), worst);
@@ -175,7 +177,7 @@ int bench_cuda_alloc_buffers(bench_cuda *env, const bench_case *c, bench_buffers
         return -1;
     for (int s = 0; s < 2; s++) {
         const int failed =
-            b->out_es == es
+            b->out_es == es /* else an index, or scnrm2's real result: zeroed */
                 ? bench_cuda_fill(env, c, b->out[s], b->out_elems, SEED_OUT)
                 : bench_cuda_fail(cudaMemsetAsync(b->out[s], 0, out_bytes, env->stream), "memset");
         if (failed) return -1;
@@ -188,7 +190,8 @@ static int prepare_routine(bench_cuda *env, const bench_case *c, bench_buffers *
     if (bench_cuda_alloc_buffers(env, c, b)) return -1;
     /* Routines with a result return it in device memory on both sides: nothing waits. */
     const int reduction = bench_routine_table[bench_case_table_routine(c)].result != 0;
-    const cublasMath_t math = c->prec == 's' ? CUBLAS_PEDANTIC_MATH : CUBLAS_DEFAULT_MATH;
+    const cublasMath_t math =
+        bench_real_prec(c) == 's' ? CUBLAS_PEDANTIC_MATH : CUBLAS_DEFAULT_MATH;
     if (gblas_set_pointer_mode(env->h,
                                reduction ? GBLAS_POINTER_MODE_DEVICE : GBLAS_POINTER_MODE_HOST) !=
             GBLAS_STATUS_SUCCESS ||

@@ -73,7 +73,8 @@ static int check_first_calls(bench_cuda *env, staged_job *j) {
         return 0;
     void *resident = bench_cuda_fetch(j->dev.out[0], bytes);
     double worst = 0;
-    const int ok = resident && bench_check(j->c, resident, j->host_out, j->dev.out_elems, &worst);
+    const int ok = resident &&
+                   bench_check(j->c, resident, j->host_out, bench_out_reals(j->c, &j->dev), &worst);
     if (resident && !ok)
         fprintf(stderr,
                 "gblas-bench: %s: staged result differs from resident: max |g - r| / tol = %g\n",

@@ -21,7 +21,7 @@ static const char *const help_text =
     "  --routine LIST          routines of the table (listed at the end), chain_loop,\n"
     "                          chain_graph, staged_gemv, staged_gemm, geam_inplace (GEAM\n"
     "                          with C == A); 'chain' and 'staged' select both of theirs\n"
-    "  --precision LIST        s, d (default both)\n"
+    "  --precision LIST        s, d, c, z (default all; c and z: the complex Level-1 cases)\n"
     "  --trans LIST            a case's letters for its enumeration arguments in BLAS order:\n"
     "                          GEMV N, T; GEMM NN ... TT; SYMV L, U; TRMV LNN ... UTU (uplo,\n"
     "                          trans, diag); SYMM LL (side, uplo); SYRK LN (uplo, trans);\n"
@@ -182,6 +182,8 @@ static void print_table_routines(void) {
 static int add_precision(bench_options *o, const char *s) {
     if (!strcmp(s, "s")) o->prec_s = 1;
     else if (!strcmp(s, "d")) o->prec_d = 1;
+    else if (!strcmp(s, "c")) o->prec_c = 1;
+    else if (!strcmp(s, "z")) o->prec_z = 1;
     else return -1;
     return 0;
 }
@@ -291,7 +293,8 @@ int bench_parse_options(int argc, char **argv, bench_options *o) {
         }
         i += takes_value;
     }
-    if (!o->prec_s && !o->prec_d) o->prec_s = o->prec_d = 1;
+    if (!o->prec_s && !o->prec_d && !o->prec_c && !o->prec_z)
+        o->prec_s = o->prec_d = o->prec_c = o->prec_z = 1;
     if (o->n_threads == 0) {
         int max = bench_default_threads();
         o->threads[o->n_threads++] = 1;
@@ -315,7 +318,11 @@ static int size_matches(const bench_options *o, const bench_case *c) {
 
 int bench_case_selected(const bench_options *o, const bench_case *c) {
     if (o->any_routine && !o->routines[c->routine]) return 0;
-    if (c->prec == 's' ? !o->prec_s : !o->prec_d) return 0;
+    const int prec = c->prec == 's'   ? o->prec_s
+                     : c->prec == 'd' ? o->prec_d
+                     : c->prec == 'c' ? o->prec_c
+                                      : o->prec_z;
+    if (!prec) return 0;
     if (o->n_trans) {
         int match = 0;
         for (int i = 0; i < o->n_trans; i++) match |= !strcmp(o->trans[i], c->trans);

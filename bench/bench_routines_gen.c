@@ -12,21 +12,21 @@
 
 const bench_routine_info bench_routine_table[BENCH_TABLE_ROUTINES] = {
     [BENCH_DOT] = {"dot", "sd", 1, 'T', 1, 0, BENCH_CEILING_READ},
-    [BENCH_DOTU] = {"dotu", "", 1, 'T', 0, 0, BENCH_CEILING_READ},
-    [BENCH_DOTC] = {"dotc", "", 1, 'T', 0, 0, BENCH_CEILING_READ},
-    [BENCH_NRM2] = {"nrm2", "sd", 1, 'R', 1, 0, BENCH_CEILING_READ},
-    [BENCH_ASUM] = {"asum", "sd", 1, 'R', 1, 0, BENCH_CEILING_READ},
-    [BENCH_IAMAX] = {"iamax", "sd", 1, 'I', 1, 0, BENCH_CEILING_READ},
-    [BENCH_IAMIN] = {"iamin", "sd", 1, 'I', 1, 0, BENCH_CEILING_READ},
-    [BENCH_AXPY] = {"axpy", "sd", 1, 0, 1, 0, BENCH_CEILING_COPY},
-    [BENCH_SCAL] = {"scal", "sd", 1, 0, 1, 0, BENCH_CEILING_COPY},
-    [BENCH_SCAL_REAL] = {"scal_real", "", 1, 0, 0, 0, BENCH_CEILING_COPY},
-    [BENCH_COPY] = {"copy", "sd", 1, 0, 1, 0, BENCH_CEILING_COPY},
-    [BENCH_SWAP] = {"swap", "sd", 1, 0, 1, 0, BENCH_CEILING_COPY},
-    [BENCH_ROT] = {"rot", "sd", 1, 0, 1, 0, BENCH_CEILING_COPY},
-    [BENCH_ROT_REAL] = {"rot_real", "", 1, 0, 0, 0, BENCH_CEILING_COPY},
+    [BENCH_DOTU] = {"dotu", "cz", 1, 'T', 1, 0, BENCH_CEILING_READ},
+    [BENCH_DOTC] = {"dotc", "cz", 1, 'T', 1, 0, BENCH_CEILING_READ},
+    [BENCH_NRM2] = {"nrm2", "sdcz", 1, 'R', 1, 0, BENCH_CEILING_READ},
+    [BENCH_ASUM] = {"asum", "sdcz", 1, 'R', 1, 0, BENCH_CEILING_READ},
+    [BENCH_IAMAX] = {"iamax", "sdcz", 1, 'I', 1, 0, BENCH_CEILING_READ},
+    [BENCH_IAMIN] = {"iamin", "sdcz", 1, 'I', 1, 0, BENCH_CEILING_READ},
+    [BENCH_AXPY] = {"axpy", "sdcz", 1, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_SCAL] = {"scal", "sdcz", 1, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_SCAL_REAL] = {"scal_real", "cz", 1, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_COPY] = {"copy", "sdcz", 1, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_SWAP] = {"swap", "sdcz", 1, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_ROT] = {"rot", "sdcz", 1, 0, 1, 0, BENCH_CEILING_COPY},
+    [BENCH_ROT_REAL] = {"rot_real", "cz", 1, 0, 1, 0, BENCH_CEILING_COPY},
     [BENCH_ROTM] = {"rotm", "sd", 1, 0, 1, 0, BENCH_CEILING_COPY},
-    [BENCH_ROTG] = {"rotg", "sd", 1, 0, 0, 0, BENCH_CEILING_READ},
+    [BENCH_ROTG] = {"rotg", "sdcz", 1, 0, 0, 0, BENCH_CEILING_READ},
     [BENCH_ROTMG] = {"rotmg", "sd", 1, 0, 0, 0, BENCH_CEILING_READ},
     [BENCH_GEMV] = {"gemv", "sd", 2, 0, 1, 0, BENCH_CEILING_READ},
     [BENCH_GBMV] = {"gbmv", "sd", 2, 0, 1, 0, BENCH_CEILING_READ},
@@ -113,6 +113,114 @@ static void call_cblas_dot(const bench_case *bc, bench_buffers *bb) {
     }
 }
 
+/* ---- dotu ---- */
+static void elems_dotu(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    bb->in0_elems = bench_vec_elems(n, incx); /* x */
+    bb->in1_elems = bench_vec_elems(n, incy); /* y */
+    bb->out_elems = 1; /* result */
+}
+static double flops_dotu(const bench_case *bc) {
+    const int64_t n = bc->n;
+    return (double)(8 * n);
+}
+static double bytes_dotu(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)(2 * n * E);
+}
+static gblas_status_t call_gblas_dotu(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 'c') {
+        const gblas_complex_float *const x = bb->in0;
+        const gblas_complex_float *const y = bb->in1;
+        gblas_complex_float *const result = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_cdotu(h, n, x, incx, y, incy, result);
+    }
+    if (bc->prec == 'z') {
+        const gblas_complex_double *const x = bb->in0;
+        const gblas_complex_double *const y = bb->in1;
+        gblas_complex_double *const result = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_zdotu(h, n, x, incx, y, incy, result);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_dotu(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 'c') {
+        const gblas_complex_float *const x = bb->in0;
+        const gblas_complex_float *const y = bb->in1;
+        cblas_cdotu_sub((blasint)n, x, (blasint)incx, y, (blasint)incy, bb->out[BENCH_SIDE_REF]);
+        return;
+    }
+    if (bc->prec == 'z') {
+        const gblas_complex_double *const x = bb->in0;
+        const gblas_complex_double *const y = bb->in1;
+        cblas_zdotu_sub((blasint)n, x, (blasint)incx, y, (blasint)incy, bb->out[BENCH_SIDE_REF]);
+        return;
+    }
+}
+
+/* ---- dotc ---- */
+static void elems_dotc(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    bb->in0_elems = bench_vec_elems(n, incx); /* x */
+    bb->in1_elems = bench_vec_elems(n, incy); /* y */
+    bb->out_elems = 1; /* result */
+}
+static double flops_dotc(const bench_case *bc) {
+    const int64_t n = bc->n;
+    return (double)(8 * n);
+}
+static double bytes_dotc(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)(2 * n * E);
+}
+static gblas_status_t call_gblas_dotc(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 'c') {
+        const gblas_complex_float *const x = bb->in0;
+        const gblas_complex_float *const y = bb->in1;
+        gblas_complex_float *const result = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_cdotc(h, n, x, incx, y, incy, result);
+    }
+    if (bc->prec == 'z') {
+        const gblas_complex_double *const x = bb->in0;
+        const gblas_complex_double *const y = bb->in1;
+        gblas_complex_double *const result = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_zdotc(h, n, x, incx, y, incy, result);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_dotc(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 'c') {
+        const gblas_complex_float *const x = bb->in0;
+        const gblas_complex_float *const y = bb->in1;
+        cblas_cdotc_sub((blasint)n, x, (blasint)incx, y, (blasint)incy, bb->out[BENCH_SIDE_REF]);
+        return;
+    }
+    if (bc->prec == 'z') {
+        const gblas_complex_double *const x = bb->in0;
+        const gblas_complex_double *const y = bb->in1;
+        cblas_zdotc_sub((blasint)n, x, (blasint)incx, y, (blasint)incy, bb->out[BENCH_SIDE_REF]);
+        return;
+    }
+}
+
 /* ---- nrm2 ---- */
 static void elems_nrm2(const bench_case *bc, bench_buffers *bb) {
     const int64_t n = bc->n;
@@ -142,6 +250,16 @@ static gblas_status_t call_gblas_nrm2(gblas_handle_t h, const bench_case *bc, be
         double *const result = bb->out[BENCH_SIDE_GBLAS];
         return gblas_dnrm2(h, n, x, incx, result);
     }
+    if (bc->prec == 'c') {
+        const gblas_complex_float *const x = bb->in0;
+        float *const result = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_scnrm2(h, n, x, incx, result);
+    }
+    if (bc->prec == 'z') {
+        const gblas_complex_double *const x = bb->in0;
+        double *const result = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dznrm2(h, n, x, incx, result);
+    }
     return GBLAS_STATUS_INVALID_VALUE;
 }
 static void call_cblas_nrm2(const bench_case *bc, bench_buffers *bb) {
@@ -155,6 +273,16 @@ static void call_cblas_nrm2(const bench_case *bc, bench_buffers *bb) {
     if (bc->prec == 'd') {
         const double *const x = bb->in0;
         *(double *)bb->out[BENCH_SIDE_REF] = cblas_dnrm2((blasint)n, x, (blasint)incx);
+        return;
+    }
+    if (bc->prec == 'c') {
+        const gblas_complex_float *const x = bb->in0;
+        *(float *)bb->out[BENCH_SIDE_REF] = cblas_scnrm2((blasint)n, x, (blasint)incx);
+        return;
+    }
+    if (bc->prec == 'z') {
+        const gblas_complex_double *const x = bb->in0;
+        *(double *)bb->out[BENCH_SIDE_REF] = cblas_dznrm2((blasint)n, x, (blasint)incx);
         return;
     }
 }
@@ -188,6 +316,16 @@ static gblas_status_t call_gblas_asum(gblas_handle_t h, const bench_case *bc, be
         double *const result = bb->out[BENCH_SIDE_GBLAS];
         return gblas_dasum(h, n, x, incx, result);
     }
+    if (bc->prec == 'c') {
+        const gblas_complex_float *const x = bb->in0;
+        float *const result = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_scasum(h, n, x, incx, result);
+    }
+    if (bc->prec == 'z') {
+        const gblas_complex_double *const x = bb->in0;
+        double *const result = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_dzasum(h, n, x, incx, result);
+    }
     return GBLAS_STATUS_INVALID_VALUE;
 }
 static void call_cblas_asum(const bench_case *bc, bench_buffers *bb) {
@@ -201,6 +339,16 @@ static void call_cblas_asum(const bench_case *bc, bench_buffers *bb) {
     if (bc->prec == 'd') {
         const double *const x = bb->in0;
         *(double *)bb->out[BENCH_SIDE_REF] = cblas_dasum((blasint)n, x, (blasint)incx);
+        return;
+    }
+    if (bc->prec == 'c') {
+        const gblas_complex_float *const x = bb->in0;
+        *(float *)bb->out[BENCH_SIDE_REF] = cblas_scasum((blasint)n, x, (blasint)incx);
+        return;
+    }
+    if (bc->prec == 'z') {
+        const gblas_complex_double *const x = bb->in0;
+        *(double *)bb->out[BENCH_SIDE_REF] = cblas_dzasum((blasint)n, x, (blasint)incx);
         return;
     }
 }
@@ -234,6 +382,16 @@ static gblas_status_t call_gblas_iamax(gblas_handle_t h, const bench_case *bc, b
         int64_t *const result = bb->out[BENCH_SIDE_GBLAS];
         return gblas_idamax(h, n, x, incx, result);
     }
+    if (bc->prec == 'c') {
+        const gblas_complex_float *const x = bb->in0;
+        int64_t *const result = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_icamax(h, n, x, incx, result);
+    }
+    if (bc->prec == 'z') {
+        const gblas_complex_double *const x = bb->in0;
+        int64_t *const result = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_izamax(h, n, x, incx, result);
+    }
     return GBLAS_STATUS_INVALID_VALUE;
 }
 static void call_cblas_iamax(const bench_case *bc, bench_buffers *bb) {
@@ -248,6 +406,18 @@ static void call_cblas_iamax(const bench_case *bc, bench_buffers *bb) {
     if (bc->prec == 'd') {
         const double *const x = bb->in0;
         *(int64_t *)bb->out[BENCH_SIDE_REF] = 1 + (int64_t)cblas_idamax((blasint)n, x,
+            (blasint)incx);
+        return;
+    }
+    if (bc->prec == 'c') {
+        const gblas_complex_float *const x = bb->in0;
+        *(int64_t *)bb->out[BENCH_SIDE_REF] = 1 + (int64_t)cblas_icamax((blasint)n, x,
+            (blasint)incx);
+        return;
+    }
+    if (bc->prec == 'z') {
+        const gblas_complex_double *const x = bb->in0;
+        *(int64_t *)bb->out[BENCH_SIDE_REF] = 1 + (int64_t)cblas_izamax((blasint)n, x,
             (blasint)incx);
         return;
     }
@@ -282,6 +452,16 @@ static gblas_status_t call_gblas_iamin(gblas_handle_t h, const bench_case *bc, b
         int64_t *const result = bb->out[BENCH_SIDE_GBLAS];
         return gblas_idamin(h, n, x, incx, result);
     }
+    if (bc->prec == 'c') {
+        const gblas_complex_float *const x = bb->in0;
+        int64_t *const result = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_icamin(h, n, x, incx, result);
+    }
+    if (bc->prec == 'z') {
+        const gblas_complex_double *const x = bb->in0;
+        int64_t *const result = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_izamin(h, n, x, incx, result);
+    }
     return GBLAS_STATUS_INVALID_VALUE;
 }
 static void call_cblas_iamin(const bench_case *bc, bench_buffers *bb) {
@@ -296,6 +476,18 @@ static void call_cblas_iamin(const bench_case *bc, bench_buffers *bb) {
     if (bc->prec == 'd') {
         const double *const x = bb->in0;
         *(int64_t *)bb->out[BENCH_SIDE_REF] = 1 + (int64_t)cblas_idamin((blasint)n, x,
+            (blasint)incx);
+        return;
+    }
+    if (bc->prec == 'c') {
+        const gblas_complex_float *const x = bb->in0;
+        *(int64_t *)bb->out[BENCH_SIDE_REF] = 1 + (int64_t)cblas_icamin((blasint)n, x,
+            (blasint)incx);
+        return;
+    }
+    if (bc->prec == 'z') {
+        const gblas_complex_double *const x = bb->in0;
+        *(int64_t *)bb->out[BENCH_SIDE_REF] = 1 + (int64_t)cblas_izamin((blasint)n, x,
             (blasint)incx);
         return;
     }
@@ -334,6 +526,18 @@ static gblas_status_t call_gblas_axpy(gblas_handle_t h, const bench_case *bc, be
         double *const y = bb->out[BENCH_SIDE_GBLAS];
         return gblas_daxpy(h, n, &alpha, x, incx, y, incy);
     }
+    if (bc->prec == 'c') {
+        const gblas_complex_float alpha = BENCH_AXPY_ALPHA_C;
+        const gblas_complex_float *const x = bb->in0;
+        gblas_complex_float *const y = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_caxpy(h, n, &alpha, x, incx, y, incy);
+    }
+    if (bc->prec == 'z') {
+        const gblas_complex_double alpha = BENCH_AXPY_ALPHA_C;
+        const gblas_complex_double *const x = bb->in0;
+        gblas_complex_double *const y = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_zaxpy(h, n, &alpha, x, incx, y, incy);
+    }
     return GBLAS_STATUS_INVALID_VALUE;
 }
 static void call_cblas_axpy(const bench_case *bc, bench_buffers *bb) {
@@ -352,6 +556,20 @@ static void call_cblas_axpy(const bench_case *bc, bench_buffers *bb) {
         const double *const x = bb->in0;
         double *const y = bb->out[BENCH_SIDE_REF];
         cblas_daxpy((blasint)n, alpha, x, (blasint)incx, y, (blasint)incy);
+        return;
+    }
+    if (bc->prec == 'c') {
+        const gblas_complex_float alpha = BENCH_AXPY_ALPHA_C;
+        const gblas_complex_float *const x = bb->in0;
+        gblas_complex_float *const y = bb->out[BENCH_SIDE_REF];
+        cblas_caxpy((blasint)n, &alpha, x, (blasint)incx, y, (blasint)incy);
+        return;
+    }
+    if (bc->prec == 'z') {
+        const gblas_complex_double alpha = BENCH_AXPY_ALPHA_C;
+        const gblas_complex_double *const x = bb->in0;
+        gblas_complex_double *const y = bb->out[BENCH_SIDE_REF];
+        cblas_zaxpy((blasint)n, &alpha, x, (blasint)incx, y, (blasint)incy);
         return;
     }
 }
@@ -384,6 +602,16 @@ static gblas_status_t call_gblas_scal(gblas_handle_t h, const bench_case *bc, be
         double *const x = bb->out[BENCH_SIDE_GBLAS];
         return gblas_dscal(h, n, &alpha, x, incx);
     }
+    if (bc->prec == 'c') {
+        const gblas_complex_float alpha = BENCH_SCAL_ALPHA_C;
+        gblas_complex_float *const x = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_cscal(h, n, &alpha, x, incx);
+    }
+    if (bc->prec == 'z') {
+        const gblas_complex_double alpha = BENCH_SCAL_ALPHA_C;
+        gblas_complex_double *const x = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_zscal(h, n, &alpha, x, incx);
+    }
     return GBLAS_STATUS_INVALID_VALUE;
 }
 static void call_cblas_scal(const bench_case *bc, bench_buffers *bb) {
@@ -399,6 +627,66 @@ static void call_cblas_scal(const bench_case *bc, bench_buffers *bb) {
         const double alpha = (double)BENCH_SCAL_ALPHA;
         double *const x = bb->out[BENCH_SIDE_REF];
         cblas_dscal((blasint)n, alpha, x, (blasint)incx);
+        return;
+    }
+    if (bc->prec == 'c') {
+        const gblas_complex_float alpha = BENCH_SCAL_ALPHA_C;
+        gblas_complex_float *const x = bb->out[BENCH_SIDE_REF];
+        cblas_cscal((blasint)n, &alpha, x, (blasint)incx);
+        return;
+    }
+    if (bc->prec == 'z') {
+        const gblas_complex_double alpha = BENCH_SCAL_ALPHA_C;
+        gblas_complex_double *const x = bb->out[BENCH_SIDE_REF];
+        cblas_zscal((blasint)n, &alpha, x, (blasint)incx);
+        return;
+    }
+}
+
+/* ---- scal_real ---- */
+static void elems_scal_real(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    bb->out_elems = bench_vec_elems(n, incx); /* x */
+}
+static double flops_scal_real(const bench_case *bc) {
+    const int64_t n = bc->n;
+    return (double)(2 * n);
+}
+static double bytes_scal_real(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)(2 * n * E);
+}
+static gblas_status_t call_gblas_scal_real(gblas_handle_t h, const bench_case *bc,
+                                           bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    if (bc->prec == 'c') {
+        const float alpha = (float)BENCH_SCAL_REAL_ALPHA;
+        gblas_complex_float *const x = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_csscal(h, n, &alpha, x, incx);
+    }
+    if (bc->prec == 'z') {
+        const double alpha = (double)BENCH_SCAL_REAL_ALPHA;
+        gblas_complex_double *const x = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_zdscal(h, n, &alpha, x, incx);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_scal_real(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    if (bc->prec == 'c') {
+        const float alpha = (float)BENCH_SCAL_REAL_ALPHA;
+        gblas_complex_float *const x = bb->out[BENCH_SIDE_REF];
+        cblas_csscal((blasint)n, alpha, x, (blasint)incx);
+        return;
+    }
+    if (bc->prec == 'z') {
+        const double alpha = (double)BENCH_SCAL_REAL_ALPHA;
+        gblas_complex_double *const x = bb->out[BENCH_SIDE_REF];
+        cblas_zdscal((blasint)n, alpha, x, (blasint)incx);
         return;
     }
 }
@@ -434,6 +722,16 @@ static gblas_status_t call_gblas_copy(gblas_handle_t h, const bench_case *bc, be
         double *const y = bb->out[BENCH_SIDE_GBLAS];
         return gblas_dcopy(h, n, x, incx, y, incy);
     }
+    if (bc->prec == 'c') {
+        const gblas_complex_float *const x = bb->in0;
+        gblas_complex_float *const y = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_ccopy(h, n, x, incx, y, incy);
+    }
+    if (bc->prec == 'z') {
+        const gblas_complex_double *const x = bb->in0;
+        gblas_complex_double *const y = bb->out[BENCH_SIDE_GBLAS];
+        return gblas_zcopy(h, n, x, incx, y, incy);
+    }
     return GBLAS_STATUS_INVALID_VALUE;
 }
 static void call_cblas_copy(const bench_case *bc, bench_buffers *bb) {
@@ -450,6 +748,18 @@ static void call_cblas_copy(const bench_case *bc, bench_buffers *bb) {
         const double *const x = bb->in0;
         double *const y = bb->out[BENCH_SIDE_REF];
         cblas_dcopy((blasint)n, x, (blasint)incx, y, (blasint)incy);
+        return;
+    }
+    if (bc->prec == 'c') {
+        const gblas_complex_float *const x = bb->in0;
+        gblas_complex_float *const y = bb->out[BENCH_SIDE_REF];
+        cblas_ccopy((blasint)n, x, (blasint)incx, y, (blasint)incy);
+        return;
+    }
+    if (bc->prec == 'z') {
+        const gblas_complex_double *const x = bb->in0;
+        gblas_complex_double *const y = bb->out[BENCH_SIDE_REF];
+        cblas_zcopy((blasint)n, x, (blasint)incx, y, (blasint)incy);
         return;
     }
 }
@@ -484,6 +794,16 @@ static gblas_status_t call_gblas_swap(gblas_handle_t h, const bench_case *bc, be
         double *const y = x + bench_vec_elems(n, incx);
         return gblas_dswap(h, n, x, incx, y, incy);
     }
+    if (bc->prec == 'c') {
+        gblas_complex_float *const x = bb->out[BENCH_SIDE_GBLAS];
+        gblas_complex_float *const y = x + bench_vec_elems(n, incx);
+        return gblas_cswap(h, n, x, incx, y, incy);
+    }
+    if (bc->prec == 'z') {
+        gblas_complex_double *const x = bb->out[BENCH_SIDE_GBLAS];
+        gblas_complex_double *const y = x + bench_vec_elems(n, incx);
+        return gblas_zswap(h, n, x, incx, y, incy);
+    }
     return GBLAS_STATUS_INVALID_VALUE;
 }
 static void call_cblas_swap(const bench_case *bc, bench_buffers *bb) {
@@ -500,6 +820,18 @@ static void call_cblas_swap(const bench_case *bc, bench_buffers *bb) {
         double *const x = bb->out[BENCH_SIDE_REF];
         double *const y = x + bench_vec_elems(n, incx);
         cblas_dswap((blasint)n, x, (blasint)incx, y, (blasint)incy);
+        return;
+    }
+    if (bc->prec == 'c') {
+        gblas_complex_float *const x = bb->out[BENCH_SIDE_REF];
+        gblas_complex_float *const y = x + bench_vec_elems(n, incx);
+        cblas_cswap((blasint)n, x, (blasint)incx, y, (blasint)incy);
+        return;
+    }
+    if (bc->prec == 'z') {
+        gblas_complex_double *const x = bb->out[BENCH_SIDE_REF];
+        gblas_complex_double *const y = x + bench_vec_elems(n, incx);
+        cblas_zswap((blasint)n, x, (blasint)incx, y, (blasint)incy);
         return;
     }
 }
@@ -538,6 +870,20 @@ static gblas_status_t call_gblas_rot(gblas_handle_t h, const bench_case *bc, ben
         const double s = (double)BENCH_ROT_S;
         return gblas_drot(h, n, x, incx, y, incy, &c, &s);
     }
+    if (bc->prec == 'c') {
+        gblas_complex_float *const x = bb->out[BENCH_SIDE_GBLAS];
+        gblas_complex_float *const y = x + bench_vec_elems(n, incx);
+        const float c = (float)BENCH_ROT_C;
+        const gblas_complex_float s = BENCH_ROT_S_C;
+        return gblas_crot(h, n, x, incx, y, incy, &c, &s);
+    }
+    if (bc->prec == 'z') {
+        gblas_complex_double *const x = bb->out[BENCH_SIDE_GBLAS];
+        gblas_complex_double *const y = x + bench_vec_elems(n, incx);
+        const double c = (double)BENCH_ROT_C;
+        const gblas_complex_double s = BENCH_ROT_S_C;
+        return gblas_zrot(h, n, x, incx, y, incy, &c, &s);
+    }
     return GBLAS_STATUS_INVALID_VALUE;
 }
 static void call_cblas_rot(const bench_case *bc, bench_buffers *bb) {
@@ -558,6 +904,73 @@ static void call_cblas_rot(const bench_case *bc, bench_buffers *bb) {
         const double c = (double)BENCH_ROT_C;
         const double s = (double)BENCH_ROT_S;
         cblas_drot((blasint)n, x, (blasint)incx, y, (blasint)incy, c, s);
+        return;
+    }
+    if (bc->prec == 'c') {
+        bench_cblas_rot_cz(bc, bb);
+        return;
+    }
+    if (bc->prec == 'z') {
+        bench_cblas_rot_cz(bc, bb);
+        return;
+    }
+}
+
+/* ---- rot_real ---- */
+static void elems_rot_real(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    bb->out_elems = bench_vec_elems(n, incx) + bench_vec_elems(n, incy); /* x, y */
+}
+static double flops_rot_real(const bench_case *bc) {
+    const int64_t n = bc->n;
+    return (double)(12 * n);
+}
+static double bytes_rot_real(const bench_case *bc) {
+    const int64_t n = bc->n;
+    const double E = (double)bench_elem_size(bc);
+    return (double)(4 * n * E);
+}
+static gblas_status_t call_gblas_rot_real(gblas_handle_t h, const bench_case *bc,
+                                          bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 'c') {
+        gblas_complex_float *const x = bb->out[BENCH_SIDE_GBLAS];
+        gblas_complex_float *const y = x + bench_vec_elems(n, incx);
+        const float c = (float)BENCH_ROT_REAL_C;
+        const float s = (float)BENCH_ROT_REAL_S;
+        return gblas_csrot(h, n, x, incx, y, incy, &c, &s);
+    }
+    if (bc->prec == 'z') {
+        gblas_complex_double *const x = bb->out[BENCH_SIDE_GBLAS];
+        gblas_complex_double *const y = x + bench_vec_elems(n, incx);
+        const double c = (double)BENCH_ROT_REAL_C;
+        const double s = (double)BENCH_ROT_REAL_S;
+        return gblas_zdrot(h, n, x, incx, y, incy, &c, &s);
+    }
+    return GBLAS_STATUS_INVALID_VALUE;
+}
+static void call_cblas_rot_real(const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 'c') {
+        gblas_complex_float *const x = bb->out[BENCH_SIDE_REF];
+        gblas_complex_float *const y = x + bench_vec_elems(n, incx);
+        const float c = (float)BENCH_ROT_REAL_C;
+        const float s = (float)BENCH_ROT_REAL_S;
+        cblas_csrot((blasint)n, x, (blasint)incx, y, (blasint)incy, c, s);
+        return;
+    }
+    if (bc->prec == 'z') {
+        gblas_complex_double *const x = bb->out[BENCH_SIDE_REF];
+        gblas_complex_double *const y = x + bench_vec_elems(n, incx);
+        const double c = (double)BENCH_ROT_REAL_C;
+        const double s = (double)BENCH_ROT_REAL_S;
+        cblas_zdrot((blasint)n, x, (blasint)incx, y, (blasint)incy, c, s);
         return;
     }
 }
@@ -2390,15 +2803,19 @@ static gblas_status_t call_gblas_trsm_batched(gblas_handle_t h, const bench_case
 void bench_table_elems(const bench_case *bc, bench_buffers *bb) {
     switch (bench_case_table_routine(bc)) {
     case BENCH_DOT: elems_dot(bc, bb); break;
+    case BENCH_DOTU: elems_dotu(bc, bb); break;
+    case BENCH_DOTC: elems_dotc(bc, bb); break;
     case BENCH_NRM2: elems_nrm2(bc, bb); break;
     case BENCH_ASUM: elems_asum(bc, bb); break;
     case BENCH_IAMAX: elems_iamax(bc, bb); break;
     case BENCH_IAMIN: elems_iamin(bc, bb); break;
     case BENCH_AXPY: elems_axpy(bc, bb); break;
     case BENCH_SCAL: elems_scal(bc, bb); break;
+    case BENCH_SCAL_REAL: elems_scal_real(bc, bb); break;
     case BENCH_COPY: elems_copy(bc, bb); break;
     case BENCH_SWAP: elems_swap(bc, bb); break;
     case BENCH_ROT: elems_rot(bc, bb); break;
+    case BENCH_ROT_REAL: elems_rot_real(bc, bb); break;
     case BENCH_ROTM: elems_rotm(bc, bb); break;
     case BENCH_GEMV: elems_gemv(bc, bb); break;
     case BENCH_GBMV: elems_gbmv(bc, bb); break;
@@ -2435,15 +2852,19 @@ void bench_table_elems(const bench_case *bc, bench_buffers *bb) {
 double bench_table_flops(const bench_case *bc) {
     switch (bench_case_table_routine(bc)) {
     case BENCH_DOT: return flops_dot(bc);
+    case BENCH_DOTU: return flops_dotu(bc);
+    case BENCH_DOTC: return flops_dotc(bc);
     case BENCH_NRM2: return flops_nrm2(bc);
     case BENCH_ASUM: return flops_asum(bc);
     case BENCH_IAMAX: return flops_iamax(bc);
     case BENCH_IAMIN: return flops_iamin(bc);
     case BENCH_AXPY: return flops_axpy(bc);
     case BENCH_SCAL: return flops_scal(bc);
+    case BENCH_SCAL_REAL: return flops_scal_real(bc);
     case BENCH_COPY: return flops_copy(bc);
     case BENCH_SWAP: return flops_swap(bc);
     case BENCH_ROT: return flops_rot(bc);
+    case BENCH_ROT_REAL: return flops_rot_real(bc);
     case BENCH_ROTM: return flops_rotm(bc);
     case BENCH_GEMV: return flops_gemv(bc);
     case BENCH_GBMV: return flops_gbmv(bc);
@@ -2480,15 +2901,19 @@ double bench_table_flops(const bench_case *bc) {
 double bench_table_bytes(const bench_case *bc) {
     switch (bench_case_table_routine(bc)) {
     case BENCH_DOT: return bytes_dot(bc);
+    case BENCH_DOTU: return bytes_dotu(bc);
+    case BENCH_DOTC: return bytes_dotc(bc);
     case BENCH_NRM2: return bytes_nrm2(bc);
     case BENCH_ASUM: return bytes_asum(bc);
     case BENCH_IAMAX: return bytes_iamax(bc);
     case BENCH_IAMIN: return bytes_iamin(bc);
     case BENCH_AXPY: return bytes_axpy(bc);
     case BENCH_SCAL: return bytes_scal(bc);
+    case BENCH_SCAL_REAL: return bytes_scal_real(bc);
     case BENCH_COPY: return bytes_copy(bc);
     case BENCH_SWAP: return bytes_swap(bc);
     case BENCH_ROT: return bytes_rot(bc);
+    case BENCH_ROT_REAL: return bytes_rot_real(bc);
     case BENCH_ROTM: return bytes_rotm(bc);
     case BENCH_GEMV: return bytes_gemv(bc);
     case BENCH_GBMV: return bytes_gbmv(bc);
@@ -2525,15 +2950,19 @@ double bench_table_bytes(const bench_case *bc) {
 gblas_status_t bench_gblas_call(gblas_handle_t h, const bench_case *bc, bench_buffers *bb) {
     switch (bench_case_table_routine(bc)) {
     case BENCH_DOT: return call_gblas_dot(h, bc, bb);
+    case BENCH_DOTU: return call_gblas_dotu(h, bc, bb);
+    case BENCH_DOTC: return call_gblas_dotc(h, bc, bb);
     case BENCH_NRM2: return call_gblas_nrm2(h, bc, bb);
     case BENCH_ASUM: return call_gblas_asum(h, bc, bb);
     case BENCH_IAMAX: return call_gblas_iamax(h, bc, bb);
     case BENCH_IAMIN: return call_gblas_iamin(h, bc, bb);
     case BENCH_AXPY: return call_gblas_axpy(h, bc, bb);
     case BENCH_SCAL: return call_gblas_scal(h, bc, bb);
+    case BENCH_SCAL_REAL: return call_gblas_scal_real(h, bc, bb);
     case BENCH_COPY: return call_gblas_copy(h, bc, bb);
     case BENCH_SWAP: return call_gblas_swap(h, bc, bb);
     case BENCH_ROT: return call_gblas_rot(h, bc, bb);
+    case BENCH_ROT_REAL: return call_gblas_rot_real(h, bc, bb);
     case BENCH_ROTM: return call_gblas_rotm(h, bc, bb);
     case BENCH_GEMV: return call_gblas_gemv(h, bc, bb);
     case BENCH_GBMV: return call_gblas_gbmv(h, bc, bb);
@@ -2571,15 +3000,19 @@ gblas_status_t bench_gblas_call(gblas_handle_t h, const bench_case *bc, bench_bu
 void bench_cblas_call(const bench_case *bc, bench_buffers *bb) {
     switch (bench_case_table_routine(bc)) {
     case BENCH_DOT: call_cblas_dot(bc, bb); break;
+    case BENCH_DOTU: call_cblas_dotu(bc, bb); break;
+    case BENCH_DOTC: call_cblas_dotc(bc, bb); break;
     case BENCH_NRM2: call_cblas_nrm2(bc, bb); break;
     case BENCH_ASUM: call_cblas_asum(bc, bb); break;
     case BENCH_IAMAX: call_cblas_iamax(bc, bb); break;
     case BENCH_IAMIN: call_cblas_iamin(bc, bb); break;
     case BENCH_AXPY: call_cblas_axpy(bc, bb); break;
     case BENCH_SCAL: call_cblas_scal(bc, bb); break;
+    case BENCH_SCAL_REAL: call_cblas_scal_real(bc, bb); break;
     case BENCH_COPY: call_cblas_copy(bc, bb); break;
     case BENCH_SWAP: call_cblas_swap(bc, bb); break;
     case BENCH_ROT: call_cblas_rot(bc, bb); break;
+    case BENCH_ROT_REAL: call_cblas_rot_real(bc, bb); break;
     case BENCH_ROTM: call_cblas_rotm(bc, bb); break;
     case BENCH_GEMV: call_cblas_gemv(bc, bb); break;
     case BENCH_GBMV: call_cblas_gbmv(bc, bb); break;
@@ -2633,6 +3066,44 @@ static cublasStatus_t call_cublas_dot(cublasHandle_t cb, const bench_case *bc, b
     return CUBLAS_STATUS_NOT_SUPPORTED;
 }
 
+static cublasStatus_t call_cublas_dotu(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 'c') {
+        const cuComplex *const x = bb->in0;
+        const cuComplex *const y = bb->in1;
+        cuComplex *const result = bb->out[BENCH_SIDE_REF];
+        return cublasCdotu(cb, (int)n, x, (int)incx, y, (int)incy, result);
+    }
+    if (bc->prec == 'z') {
+        const cuDoubleComplex *const x = bb->in0;
+        const cuDoubleComplex *const y = bb->in1;
+        cuDoubleComplex *const result = bb->out[BENCH_SIDE_REF];
+        return cublasZdotu(cb, (int)n, x, (int)incx, y, (int)incy, result);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_dotc(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 'c') {
+        const cuComplex *const x = bb->in0;
+        const cuComplex *const y = bb->in1;
+        cuComplex *const result = bb->out[BENCH_SIDE_REF];
+        return cublasCdotc(cb, (int)n, x, (int)incx, y, (int)incy, result);
+    }
+    if (bc->prec == 'z') {
+        const cuDoubleComplex *const x = bb->in0;
+        const cuDoubleComplex *const y = bb->in1;
+        cuDoubleComplex *const result = bb->out[BENCH_SIDE_REF];
+        return cublasZdotc(cb, (int)n, x, (int)incx, y, (int)incy, result);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
 static cublasStatus_t call_cublas_nrm2(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
     const int64_t n = bc->n;
     const int64_t incx = bc->inc;
@@ -2645,6 +3116,16 @@ static cublasStatus_t call_cublas_nrm2(cublasHandle_t cb, const bench_case *bc, 
         const double *const x = bb->in0;
         double *const result = bb->out[BENCH_SIDE_REF];
         return cublasDnrm2(cb, (int)n, x, (int)incx, result);
+    }
+    if (bc->prec == 'c') {
+        const cuComplex *const x = bb->in0;
+        float *const result = bb->out[BENCH_SIDE_REF];
+        return cublasScnrm2(cb, (int)n, x, (int)incx, result);
+    }
+    if (bc->prec == 'z') {
+        const cuDoubleComplex *const x = bb->in0;
+        double *const result = bb->out[BENCH_SIDE_REF];
+        return cublasDznrm2(cb, (int)n, x, (int)incx, result);
     }
     return CUBLAS_STATUS_NOT_SUPPORTED;
 }
@@ -2661,6 +3142,16 @@ static cublasStatus_t call_cublas_asum(cublasHandle_t cb, const bench_case *bc, 
         const double *const x = bb->in0;
         double *const result = bb->out[BENCH_SIDE_REF];
         return cublasDasum(cb, (int)n, x, (int)incx, result);
+    }
+    if (bc->prec == 'c') {
+        const cuComplex *const x = bb->in0;
+        float *const result = bb->out[BENCH_SIDE_REF];
+        return cublasScasum(cb, (int)n, x, (int)incx, result);
+    }
+    if (bc->prec == 'z') {
+        const cuDoubleComplex *const x = bb->in0;
+        double *const result = bb->out[BENCH_SIDE_REF];
+        return cublasDzasum(cb, (int)n, x, (int)incx, result);
     }
     return CUBLAS_STATUS_NOT_SUPPORTED;
 }
@@ -2679,6 +3170,16 @@ static cublasStatus_t call_cublas_iamax(cublasHandle_t cb, const bench_case *bc,
         int *const result = bb->out[BENCH_SIDE_REF];
         return cublasIdamax(cb, (int)n, x, (int)incx, result);
     }
+    if (bc->prec == 'c') {
+        const cuComplex *const x = bb->in0;
+        int *const result = bb->out[BENCH_SIDE_REF];
+        return cublasIcamax(cb, (int)n, x, (int)incx, result);
+    }
+    if (bc->prec == 'z') {
+        const cuDoubleComplex *const x = bb->in0;
+        int *const result = bb->out[BENCH_SIDE_REF];
+        return cublasIzamax(cb, (int)n, x, (int)incx, result);
+    }
     return CUBLAS_STATUS_NOT_SUPPORTED;
 }
 
@@ -2695,6 +3196,16 @@ static cublasStatus_t call_cublas_iamin(cublasHandle_t cb, const bench_case *bc,
         const double *const x = bb->in0;
         int *const result = bb->out[BENCH_SIDE_REF];
         return cublasIdamin(cb, (int)n, x, (int)incx, result);
+    }
+    if (bc->prec == 'c') {
+        const cuComplex *const x = bb->in0;
+        int *const result = bb->out[BENCH_SIDE_REF];
+        return cublasIcamin(cb, (int)n, x, (int)incx, result);
+    }
+    if (bc->prec == 'z') {
+        const cuDoubleComplex *const x = bb->in0;
+        int *const result = bb->out[BENCH_SIDE_REF];
+        return cublasIzamin(cb, (int)n, x, (int)incx, result);
     }
     return CUBLAS_STATUS_NOT_SUPPORTED;
 }
@@ -2715,6 +3226,18 @@ static cublasStatus_t call_cublas_axpy(cublasHandle_t cb, const bench_case *bc, 
         double *const y = bb->out[BENCH_SIDE_REF];
         return cublasDaxpy(cb, (int)n, &alpha, x, (int)incx, y, (int)incy);
     }
+    if (bc->prec == 'c') {
+        const cuComplex alpha = BENCH_AXPY_ALPHA_C;
+        const cuComplex *const x = bb->in0;
+        cuComplex *const y = bb->out[BENCH_SIDE_REF];
+        return cublasCaxpy(cb, (int)n, &alpha, x, (int)incx, y, (int)incy);
+    }
+    if (bc->prec == 'z') {
+        const cuDoubleComplex alpha = BENCH_AXPY_ALPHA_C;
+        const cuDoubleComplex *const x = bb->in0;
+        cuDoubleComplex *const y = bb->out[BENCH_SIDE_REF];
+        return cublasZaxpy(cb, (int)n, &alpha, x, (int)incx, y, (int)incy);
+    }
     return CUBLAS_STATUS_NOT_SUPPORTED;
 }
 
@@ -2730,6 +3253,33 @@ static cublasStatus_t call_cublas_scal(cublasHandle_t cb, const bench_case *bc, 
         const double alpha = (double)BENCH_SCAL_ALPHA;
         double *const x = bb->out[BENCH_SIDE_REF];
         return cublasDscal(cb, (int)n, &alpha, x, (int)incx);
+    }
+    if (bc->prec == 'c') {
+        const cuComplex alpha = BENCH_SCAL_ALPHA_C;
+        cuComplex *const x = bb->out[BENCH_SIDE_REF];
+        return cublasCscal(cb, (int)n, &alpha, x, (int)incx);
+    }
+    if (bc->prec == 'z') {
+        const cuDoubleComplex alpha = BENCH_SCAL_ALPHA_C;
+        cuDoubleComplex *const x = bb->out[BENCH_SIDE_REF];
+        return cublasZscal(cb, (int)n, &alpha, x, (int)incx);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_scal_real(cublasHandle_t cb, const bench_case *bc,
+                                            bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    if (bc->prec == 'c') {
+        const float alpha = (float)BENCH_SCAL_REAL_ALPHA;
+        cuComplex *const x = bb->out[BENCH_SIDE_REF];
+        return cublasCsscal(cb, (int)n, &alpha, x, (int)incx);
+    }
+    if (bc->prec == 'z') {
+        const double alpha = (double)BENCH_SCAL_REAL_ALPHA;
+        cuDoubleComplex *const x = bb->out[BENCH_SIDE_REF];
+        return cublasZdscal(cb, (int)n, &alpha, x, (int)incx);
     }
     return CUBLAS_STATUS_NOT_SUPPORTED;
 }
@@ -2748,6 +3298,16 @@ static cublasStatus_t call_cublas_copy(cublasHandle_t cb, const bench_case *bc, 
         double *const y = bb->out[BENCH_SIDE_REF];
         return cublasDcopy(cb, (int)n, x, (int)incx, y, (int)incy);
     }
+    if (bc->prec == 'c') {
+        const cuComplex *const x = bb->in0;
+        cuComplex *const y = bb->out[BENCH_SIDE_REF];
+        return cublasCcopy(cb, (int)n, x, (int)incx, y, (int)incy);
+    }
+    if (bc->prec == 'z') {
+        const cuDoubleComplex *const x = bb->in0;
+        cuDoubleComplex *const y = bb->out[BENCH_SIDE_REF];
+        return cublasZcopy(cb, (int)n, x, (int)incx, y, (int)incy);
+    }
     return CUBLAS_STATUS_NOT_SUPPORTED;
 }
 
@@ -2764,6 +3324,16 @@ static cublasStatus_t call_cublas_swap(cublasHandle_t cb, const bench_case *bc, 
         double *const x = bb->out[BENCH_SIDE_REF];
         double *const y = x + bench_vec_elems(n, incx);
         return cublasDswap(cb, (int)n, x, (int)incx, y, (int)incy);
+    }
+    if (bc->prec == 'c') {
+        cuComplex *const x = bb->out[BENCH_SIDE_REF];
+        cuComplex *const y = x + bench_vec_elems(n, incx);
+        return cublasCswap(cb, (int)n, x, (int)incx, y, (int)incy);
+    }
+    if (bc->prec == 'z') {
+        cuDoubleComplex *const x = bb->out[BENCH_SIDE_REF];
+        cuDoubleComplex *const y = x + bench_vec_elems(n, incx);
+        return cublasZswap(cb, (int)n, x, (int)incx, y, (int)incy);
     }
     return CUBLAS_STATUS_NOT_SUPPORTED;
 }
@@ -2785,6 +3355,42 @@ static cublasStatus_t call_cublas_rot(cublasHandle_t cb, const bench_case *bc, b
         const double c = (double)BENCH_ROT_C;
         const double s = (double)BENCH_ROT_S;
         return cublasDrot(cb, (int)n, x, (int)incx, y, (int)incy, &c, &s);
+    }
+    if (bc->prec == 'c') {
+        cuComplex *const x = bb->out[BENCH_SIDE_REF];
+        cuComplex *const y = x + bench_vec_elems(n, incx);
+        const float c = (float)BENCH_ROT_C;
+        const cuComplex s = BENCH_ROT_S_C;
+        return cublasCrot(cb, (int)n, x, (int)incx, y, (int)incy, &c, &s);
+    }
+    if (bc->prec == 'z') {
+        cuDoubleComplex *const x = bb->out[BENCH_SIDE_REF];
+        cuDoubleComplex *const y = x + bench_vec_elems(n, incx);
+        const double c = (double)BENCH_ROT_C;
+        const cuDoubleComplex s = BENCH_ROT_S_C;
+        return cublasZrot(cb, (int)n, x, (int)incx, y, (int)incy, &c, &s);
+    }
+    return CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+static cublasStatus_t call_cublas_rot_real(cublasHandle_t cb, const bench_case *bc,
+                                           bench_buffers *bb) {
+    const int64_t n = bc->n;
+    const int64_t incx = bc->inc;
+    const int64_t incy = bc->inc;
+    if (bc->prec == 'c') {
+        cuComplex *const x = bb->out[BENCH_SIDE_REF];
+        cuComplex *const y = x + bench_vec_elems(n, incx);
+        const float c = (float)BENCH_ROT_REAL_C;
+        const float s = (float)BENCH_ROT_REAL_S;
+        return cublasCsrot(cb, (int)n, x, (int)incx, y, (int)incy, &c, &s);
+    }
+    if (bc->prec == 'z') {
+        cuDoubleComplex *const x = bb->out[BENCH_SIDE_REF];
+        cuDoubleComplex *const y = x + bench_vec_elems(n, incx);
+        const double c = (double)BENCH_ROT_REAL_C;
+        const double s = (double)BENCH_ROT_REAL_S;
+        return cublasZdrot(cb, (int)n, x, (int)incx, y, (int)incy, &c, &s);
     }
     return CUBLAS_STATUS_NOT_SUPPORTED;
 }
@@ -3522,15 +4128,19 @@ static cublasStatus_t call_cublas_trsm_batched(cublasHandle_t cb, const bench_ca
 cublasStatus_t bench_cublas_call(cublasHandle_t cb, const bench_case *bc, bench_buffers *bb) {
     switch (bench_case_table_routine(bc)) {
     case BENCH_DOT: return call_cublas_dot(cb, bc, bb);
+    case BENCH_DOTU: return call_cublas_dotu(cb, bc, bb);
+    case BENCH_DOTC: return call_cublas_dotc(cb, bc, bb);
     case BENCH_NRM2: return call_cublas_nrm2(cb, bc, bb);
     case BENCH_ASUM: return call_cublas_asum(cb, bc, bb);
     case BENCH_IAMAX: return call_cublas_iamax(cb, bc, bb);
     case BENCH_IAMIN: return call_cublas_iamin(cb, bc, bb);
     case BENCH_AXPY: return call_cublas_axpy(cb, bc, bb);
     case BENCH_SCAL: return call_cublas_scal(cb, bc, bb);
+    case BENCH_SCAL_REAL: return call_cublas_scal_real(cb, bc, bb);
     case BENCH_COPY: return call_cublas_copy(cb, bc, bb);
     case BENCH_SWAP: return call_cublas_swap(cb, bc, bb);
     case BENCH_ROT: return call_cublas_rot(cb, bc, bb);
+    case BENCH_ROT_REAL: return call_cublas_rot_real(cb, bc, bb);
     case BENCH_ROTM: return call_cublas_rotm(cb, bc, bb);
     case BENCH_GEMV: return call_cublas_gemv(cb, bc, bb);
     case BENCH_GBMV: return call_cublas_gbmv(cb, bc, bb);

@@ -11,7 +11,8 @@ A case (bench.h's bench_case) gives every argument of a call, by role:
                           (count): its matrices one after another in the buffer, the stride
                           one matrix (ld * cols), the count the case's batch; with array, the
                           runner's pointer arrays arr_in0, arr_in1, arr_out[side] (bench.h)
-  Scalar, Array           the bench constant BENCH_<ROUTINE>_<NAME> (bench.h), in host memory
+  Scalar, Array           the bench constant BENCH_<ROUTINE>_<NAME> (bench.h), in host memory;
+                          a complex scalar BENCH_<ROUTINE>_<NAME>_C, an initializer {re, im}
   Result                  the start of the side's out buffer (an int64_t for an index)
 What a routine writes (its output vectors and matrices, or its result) lies in out[side], one
 operand after another, so the check compares one buffer per side. The reference calls map
@@ -20,7 +21,9 @@ on, and returns a result (I_AMAX 0-based, stored here 1-based as int64_t); cuBLA
 with int sizes and an int index result (converted by the CUDA check). A routine with only scalar
 arguments (rotg, rotmg) has no bench call. The CUDA runner calls a routine with a result in
 device pointer mode (bench_cuda.c), so such a routine may not take scalars (an error here).
-cuBLAS names are the camel-case form of ours (gemm_strided_batched: cublasSgemmStridedBatched).
+cuBLAS names are the camel-case form of ours (gemm_strided_batched: cublasSgemmStridedBatched);
+its side declares complex operands as cuComplex / cuDoubleComplex, CBLAS takes them as void *
+(complex scalars by address, dotu/dotc through the _sub forms that store the result).
 The routines of CBLAS_BY_HAND have no CBLAS call of their form: their OpenBLAS side is written
 by hand (bench_cblas_<name> in bench_cpu_compose.c).
 """
@@ -29,7 +32,9 @@ import re
 from table import ROUTINES, TYPES, Array, Diag, Mat, Op, Packed, Result, Scalar, Side, Size, Uplo, Vec
 from gen_common import BANNER, result_of, wrap
 
-BENCH_TYPES = "sd"  # the bench fills and checks real data only
+BENCH_TYPES = "sdcz"
+# cuBLAS's element type of each complex type (layout-compatible with ours, gblas.h says).
+CUBLAS_TYPES = {"c": "cuComplex", "z": "cuDoubleComplex"}
 # case field of each size name: a band matrix's kl and ku are both the case's k
 CASE_SIZES = {"m": "m", "n": "n", "k": "k", "kl": "k", "ku": "k", "batch_count": "batch"}
 # Routines whose OpenBLAS side is composed by hand, and why.
@@ -40,6 +45,10 @@ CBLAS_BY_HAND = {
     "gemm_strided_batched": "a loop of GEMM calls",
     "gemm_batched": "a loop of GEMM calls on the arrays' matrices",
     "trsm_batched": "a loop of TRSM calls on the arrays' matrices",
+}
+# Routines whose OpenBLAS side is by hand for some types only (bench_cblas_<name>_<types>).
+CBLAS_BY_HAND_TYPES = {
+    "rot": ("cz", "CBLAS has no crot/zrot (complex s): LAPACK's CROT/ZROT in OpenBLAS"),
 }
 # Routines whose first input may be their output (the table's doc says when): the case kind
 # that calls them so (bench.h) sets in_place and the call reads that input from out[side].
@@ -135,7 +144,7 @@ def elems_expr(a):
 def operands(r, t, side):
     """Declarations of r's operands for type t on a side: pointers into the buffers, scalars
     and arrays from the bench constants, one C statement each."""
-    T = TYPES[t][0]
+    T = CUBLAS_TYPES.get(t, TYPES[t][0]) if side == "cublas" else TYPES[t][0]
     R = TYPES[t][1]
     lines = []
     inputs = ["bb->in0", "bb->in1"]
@@ -168,8 +177,11 @@ def operands(r, t, side):
                                                            elems_expr(prev_out)))
             prev_out = a
         elif isinstance(a, Scalar):
-            st = R if a.kind == "R" else T
-            lines.append("const %s %s = (%s)%s;" % (st, a.name, st, constant(r, a)))
+            if a.kind == "T" and t in CUBLAS_TYPES:
+                lines.append("const %s %s = %s_C;" % (T, a.name, constant(r, a)))
+            else:
+                st = R if a.kind == "R" else T
+                lines.append("const %s %s = (%s)%s;" % (st, a.name, st, constant(r, a)))
         elif isinstance(a, Array):
             lines.append("const %s %s[%d] = %s;" % (T, a.name, a.length, constant(r, a)))
         elif isinstance(a, Result):
@@ -180,7 +192,7 @@ def operands(r, t, side):
     return lines
 
 
-def call_args(r, side):
+def call_args(r, t, side):
     """The call's arguments after the handle (gblas, cuBLAS) or as CBLAS takes them."""
     out = []
     for a in r.args:
@@ -201,12 +213,15 @@ def call_args(r, side):
                 out.append({"gblas": a.stride, "cblas": "(blasint)" + a.stride,
                             "cublas": "(long long)" + a.stride}[side])
         elif isinstance(a, Scalar):
-            out.append(a.name if side == "cblas" else "&" + a.name)
+            by_value = side == "cblas" and (a.kind == "R" or t not in CUBLAS_TYPES)
+            out.append(a.name if by_value else "&" + a.name)
         elif isinstance(a, Array):
             out.append(a.name)
         elif isinstance(a, Result):
             if side != "cblas":
                 out.append(a.name)
+            elif a.kind == "T" and t in CUBLAS_TYPES:  # the _sub form stores it
+                out.append("bb->out[BENCH_SIDE_REF]")
     if side == "cblas" and r.level >= 2:
         out.insert(0, "CblasColMajor")
     return out
@@ -215,7 +230,8 @@ def call_args(r, side):
 def ref_name(r, t, side):
     pub = r.public(t)[len("gblas_"):]
     if side == "cblas":
-        return "cblas_" + pub
+        complex_result = result_kind(r) == "T" and t in CUBLAS_TYPES
+        return "cblas_" + pub + ("_sub" if complex_result else "")
     return "cublas" + "".join(w[0].upper() + w[1:] for w in pub.split("_"))
 
 
@@ -231,9 +247,13 @@ def side_function(r, side):
         if t not in BENCH_TYPES:
             continue
         body.append("    if (bc->prec == '%s') {\n" % t)
+        if side == "cblas" and t in CBLAS_BY_HAND_TYPES.get(r.name, ("",))[0]:
+            body.append("        bench_cblas_%s_%s(bc, bb);\n        return;\n    }\n"
+                        % (r.name, CBLAS_BY_HAND_TYPES[r.name][0]))
+            continue
         for line in operands(r, t, side):
             body.append("        " + line + "\n")
-        args = call_args(r, side)
+        args = call_args(r, t, side)
         if side == "gblas":
             body.append(wrap("        return %s(" % r.public(t), ["h"] + args, ");", indent=12))
         elif side == "cublas":
@@ -241,7 +261,7 @@ def side_function(r, side):
                              indent=12))
         else:
             fn = ref_name(r, t, side)
-            if res is None:
+            if res is None or (res == "T" and t in CUBLAS_TYPES):
                 body.append(wrap("        %s(" % fn, args, ");", indent=12))
             elif res == "I":
                 body.append(wrap("        *(int64_t *)bb->out[BENCH_SIDE_REF] = 1 + (int64_t)%s("

@@ -188,14 +188,14 @@ ROUTINES = [
         [Size("n"), Vec("x", "n", "incx", need="n > 0"), Vec("y", "n", "incy", need="n > 0"),
          Result("result")],
         quick="n == 0", flops="8 * n", bytes="2 * n * E", names={"c": "cdotu", "z": "zdotu"},
-        bench=False, fuzz=False,
+        fuzz=False,
         doc="result = sum_i x[i] * y[i] (complex, unconjugated). n == 0 gives result = 0."),
     Routine(
         "dotc", "cz",
         [Size("n"), Vec("x", "n", "incx", need="n > 0"), Vec("y", "n", "incy", need="n > 0"),
          Result("result")],
         quick="n == 0", flops="8 * n", bytes="2 * n * E", names={"c": "cdotc", "z": "zdotc"},
-        bench=False, fuzz=False,
+        fuzz=False,
         doc="result = sum_i conj(x[i]) * y[i] (x conjugated). n == 0 gives result = 0."),
     Routine(
         "nrm2", "sdcz",
@@ -248,7 +248,7 @@ ROUTINES = [
         [Size("n"), Scalar("alpha", need="n > 0 && incx > 0", kind="R"),
          Vec("x", "n", "incx", need="n > 0 && incx > 0", out=True)],
         quick="n == 0 || incx < 0", flops="2 * n", bytes="2 * n * E",
-        names={"c": "csscal", "z": "zdscal"}, bench=False, fuzz=False,
+        names={"c": "csscal", "z": "zdscal"}, fuzz=False,
         doc="x = alpha * x with a real alpha, both parts of each element scaled (alpha == 0\n"
             "writes zeros, as cuBLAS does). n == 0 or incx < 0 returns at once without touching\n"
             "x, as in the reference BLAS."),
@@ -279,7 +279,7 @@ ROUTINES = [
          Vec("y", "n", "incy", need="n > 0", out=True),
          Scalar("c", need="n > 0", kind="R"), Scalar("s", need="n > 0", kind="R")],
         quick="n == 0", flops="12 * n", bytes="4 * n * E",
-        names={"c": "csrot", "z": "zdrot"}, bench=False, fuzz=False,
+        names={"c": "csrot", "z": "zdrot"}, fuzz=False,
         doc="Applies the plane rotation (c, s), both real, to complex x and y: x[i] = c x[i] +\n"
             "s y[i], y[i] = c y[i] - s x[i]. n == 0 returns at once."),
     Routine(
