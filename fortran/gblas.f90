@@ -54,7 +54,8 @@ module gblas
             gblas_dsyr_ptr, gblas_sspr, gblas_sspr_ptr, gblas_dspr, gblas_dspr_ptr, gblas_ssyr2, &
             gblas_ssyr2_ptr, gblas_dsyr2, gblas_dsyr2_ptr, gblas_sspr2, gblas_sspr2_ptr, &
             gblas_dspr2, gblas_dspr2_ptr, gblas_sgemm, gblas_sgemm_ptr, gblas_dgemm, &
-            gblas_dgemm_ptr, gblas_sgemm_strided_batched, gblas_sgemm_strided_batched_ptr, &
+            gblas_dgemm_ptr, gblas_cgemm, gblas_cgemm_ptr, gblas_zgemm, gblas_zgemm_ptr, &
+            gblas_sgemm_strided_batched, gblas_sgemm_strided_batched_ptr, &
             gblas_dgemm_strided_batched, gblas_dgemm_strided_batched_ptr, gblas_sgemm_batched, &
             gblas_sgemm_batched_ptr, gblas_dgemm_batched, gblas_dgemm_batched_ptr, gblas_sgeam, &
             gblas_sgeam_ptr, gblas_dgeam, gblas_dgeam_ptr, gblas_sdgmm, gblas_ddgmm, &
@@ -1503,6 +1504,50 @@ module gblas
       integer(c_int64_t), value :: ldc
     end function gblas_dgemm_ptr
   end interface
+  interface gblas_cgemm
+    module procedure gblas_cgemm_host
+    integer(c_int) function gblas_cgemm_ptr(h, transa, transb, m, n, k, alpha, A, lda, B, ldb, &
+          beta, C, ldc) &
+        bind(C, name="gblas_cgemm")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int), value :: transa
+      integer(c_int), value :: transb
+      integer(c_int64_t), value :: m
+      integer(c_int64_t), value :: n
+      integer(c_int64_t), value :: k
+      type(c_ptr), value :: alpha
+      type(c_ptr), value :: A
+      integer(c_int64_t), value :: lda
+      type(c_ptr), value :: B
+      integer(c_int64_t), value :: ldb
+      type(c_ptr), value :: beta
+      type(c_ptr), value :: C
+      integer(c_int64_t), value :: ldc
+    end function gblas_cgemm_ptr
+  end interface
+  interface gblas_zgemm
+    module procedure gblas_zgemm_host
+    integer(c_int) function gblas_zgemm_ptr(h, transa, transb, m, n, k, alpha, A, lda, B, ldb, &
+          beta, C, ldc) &
+        bind(C, name="gblas_zgemm")
+      import :: c_int, c_int64_t, c_ptr
+      type(c_ptr), value :: h
+      integer(c_int), value :: transa
+      integer(c_int), value :: transb
+      integer(c_int64_t), value :: m
+      integer(c_int64_t), value :: n
+      integer(c_int64_t), value :: k
+      type(c_ptr), value :: alpha
+      type(c_ptr), value :: A
+      integer(c_int64_t), value :: lda
+      type(c_ptr), value :: B
+      integer(c_int64_t), value :: ldb
+      type(c_ptr), value :: beta
+      type(c_ptr), value :: C
+      integer(c_int64_t), value :: ldc
+    end function gblas_zgemm_ptr
+  end interface
   interface gblas_sgemm_strided_batched
     module procedure gblas_sgemm_strided_batched_host
     integer(c_int) function gblas_sgemm_strided_batched_ptr(h, transa, transb, m, n, k, alpha, &
@@ -2793,6 +2838,46 @@ contains
     gblas_dgemm_host = gblas_dgemm_ptr(h, transa, transb, m, n, k, c_loc(alpha), A, lda, B, ldb, &
         c_loc(beta), C, ldc)
   end function gblas_dgemm_host
+
+  integer(c_int) function gblas_cgemm_host(h, transa, transb, m, n, k, alpha, A, lda, B, ldb, &
+      beta, C, ldc)
+    type(c_ptr), value :: h
+    integer(c_int), value :: transa
+    integer(c_int), value :: transb
+    integer(c_int64_t), value :: m
+    integer(c_int64_t), value :: n
+    integer(c_int64_t), value :: k
+    complex(c_float_complex), intent(in), target :: alpha
+    type(c_ptr), value :: A
+    integer(c_int64_t), value :: lda
+    type(c_ptr), value :: B
+    integer(c_int64_t), value :: ldb
+    complex(c_float_complex), intent(in), target :: beta
+    type(c_ptr), value :: C
+    integer(c_int64_t), value :: ldc
+    gblas_cgemm_host = gblas_cgemm_ptr(h, transa, transb, m, n, k, c_loc(alpha), A, lda, B, ldb, &
+        c_loc(beta), C, ldc)
+  end function gblas_cgemm_host
+
+  integer(c_int) function gblas_zgemm_host(h, transa, transb, m, n, k, alpha, A, lda, B, ldb, &
+      beta, C, ldc)
+    type(c_ptr), value :: h
+    integer(c_int), value :: transa
+    integer(c_int), value :: transb
+    integer(c_int64_t), value :: m
+    integer(c_int64_t), value :: n
+    integer(c_int64_t), value :: k
+    complex(c_double_complex), intent(in), target :: alpha
+    type(c_ptr), value :: A
+    integer(c_int64_t), value :: lda
+    type(c_ptr), value :: B
+    integer(c_int64_t), value :: ldb
+    complex(c_double_complex), intent(in), target :: beta
+    type(c_ptr), value :: C
+    integer(c_int64_t), value :: ldc
+    gblas_zgemm_host = gblas_zgemm_ptr(h, transa, transb, m, n, k, c_loc(alpha), A, lda, B, ldb, &
+        c_loc(beta), C, ldc)
+  end function gblas_zgemm_host
 
   integer(c_int) function gblas_sgemm_strided_batched_host(h, transa, transb, m, n, k, alpha, A, &
       lda, strideA, B, ldb, strideB, beta, C, ldc, strideC, batch_count)

@@ -568,6 +568,14 @@ GBLAS_API gblas_status_t gblas_sgemm(gblas_handle_t h, gblas_operation_t transa,
 GBLAS_API gblas_status_t gblas_dgemm(gblas_handle_t h, gblas_operation_t transa,
     gblas_operation_t transb, int64_t m, int64_t n, int64_t k, const double *alpha, const double *A,
     int64_t lda, const double *B, int64_t ldb, const double *beta, double *C, int64_t ldc);
+GBLAS_API gblas_status_t gblas_cgemm(gblas_handle_t h, gblas_operation_t transa,
+    gblas_operation_t transb, int64_t m, int64_t n, int64_t k, const gblas_complex_float *alpha,
+    const gblas_complex_float *A, int64_t lda, const gblas_complex_float *B, int64_t ldb,
+    const gblas_complex_float *beta, gblas_complex_float *C, int64_t ldc);
+GBLAS_API gblas_status_t gblas_zgemm(gblas_handle_t h, gblas_operation_t transa,
+    gblas_operation_t transb, int64_t m, int64_t n, int64_t k, const gblas_complex_double *alpha,
+    const gblas_complex_double *A, int64_t lda, const gblas_complex_double *B, int64_t ldb,
+    const gblas_complex_double *beta, gblas_complex_double *C, int64_t ldc);
 
 /* C_i = alpha * op(A_i) * op(B_i) + beta * C_i for i < batch_count, A_i = A + i strideA,
  * B_i = B + i strideB, C_i = C + i strideC, each as gemm's. Strides are >= 0: A and B

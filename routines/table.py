@@ -444,7 +444,7 @@ ROUTINES = [
         doc="A = alpha * x * y^T + alpha * y * x^T + A, A's uplo triangle packed as spmv's.\n"
             "alpha == 0 returns at once."),
     Routine(
-        "gemm", "sd",
+        "gemm", "sdcz",
         [Op("transa"), Op("transb"), Size("m"), Size("n"), Size("k"),
          Let("work", "m > 0 && n > 0"), Scalar("alpha", need="work"),
          Let("alpha_zero", "work && gblas_scalar_is(h, t, alpha, 0.0)"),

@@ -338,6 +338,10 @@ gblas_status_t hr_gemm(gblas_handle_t h, prec_t p, gblas_operation_t transa,
         ldc);
     case PREC_D: return gblas_dgemm(h, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
         ldc);
+    case PREC_C: return gblas_cgemm(h, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
+        ldc);
+    case PREC_Z: return gblas_zgemm(h, transa, transb, m, n, k, alpha, A, lda, B, ldb, beta, C,
+        ldc);
     default: return GBLAS_STATUS_INVALID_VALUE;
     }
 }
@@ -550,6 +554,8 @@ const char *const hr_public_symbols[] = {
     "gblas_dspr2",
     "gblas_sgemm",
     "gblas_dgemm",
+    "gblas_cgemm",
+    "gblas_zgemm",
     "gblas_sgemm_strided_batched",
     "gblas_dgemm_strided_batched",
     "gblas_sgemm_batched",
@@ -598,4 +604,4 @@ const char *const hr_public_symbols[] = {
     "gblas_set_vector_async",
     "gblas_get_vector_async",
 };
-const int hr_public_symbol_count = 135;
+const int hr_public_symbol_count = 137;

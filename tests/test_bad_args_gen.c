@@ -5615,6 +5615,216 @@ API_TEST(bad_args, gemm) {
                 GBLAS_STATUS_INVALID_VALUE,
                 "gblas_dgemm: C (2 x 2, ldc = %lld) reaches past the end of the address space",
                 (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_cgemm(NULL, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->c, bad->data, 2,
+                bad->data, 2, bad->c, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_cgemm: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_cgemm(env.not_handle, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->c,
+                bad->data, 2, bad->data, 2, bad->c, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_cgemm: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_cgemm(env.h, (gblas_operation_t)99, GBLAS_OP_N, 2, 2, 2, bad->c,
+                bad->data, 2, bad->data, 2, bad->c, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_cgemm: transa = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, (gblas_operation_t)99, 2, 2, 2, bad->c,
+                bad->data, 2, bad->data, 2, bad->c, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_cgemm: transb = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, -1, 2, 2, bad->c, bad->data,
+                2, bad->data, 2, bad->c, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cgemm: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, -1, 2, bad->c, bad->data,
+                2, bad->data, 2, bad->c, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cgemm: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, -1, bad->c, bad->data,
+                2, bad->data, 2, bad->c, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cgemm: k = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, NULL, bad->data, 2,
+                bad->data, 2, bad->c, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cgemm: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->host,
+                    bad->data, 2, bad->data, 2, bad->c, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cgemm: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->data,
+                    bad->data, 2, bad->data, 2, bad->c, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cgemm: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->c, NULL, 2,
+                bad->data, 2, bad->c, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cgemm: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->c,
+                    bad->host, 2, bad->data, 2, bad->c, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cgemm: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->c, bad->data,
+                1, bad->data, 2, bad->c, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cgemm: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->c, bad->data,
+                ((int64_t)1 << 62), bad->data, 2, bad->c, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_cgemm: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->c, bad->data,
+                2, NULL, 2, bad->c, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cgemm: B is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->c,
+                    bad->data, 2, bad->host, 2, bad->c, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cgemm: B = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->c, bad->data,
+                2, bad->data, 1, bad->c, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cgemm: ldb = 1 must be >= max(1, k) = 2");
+        BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->c, bad->data,
+                2, bad->data, ((int64_t)1 << 62), bad->c, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_cgemm: B (2 x 2, ldb = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->c, bad->data,
+                2, bad->data, 2, NULL, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cgemm: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->c,
+                    bad->data, 2, bad->data, 2, bad->host, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cgemm: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->c,
+                    bad->data, 2, bad->data, 2, bad->data, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cgemm: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->c, bad->data,
+                2, bad->data, 2, bad->c, NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cgemm: C is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->c,
+                    bad->data, 2, bad->data, 2, bad->c, bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_cgemm: C = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->c, bad->data,
+                2, bad->data, 2, bad->c, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_cgemm: ldc = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_cgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->c, bad->data,
+                2, bad->data, 2, bad->c, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_cgemm: C (2 x 2, ldc = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, NULL, gblas_zgemm(NULL, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->z, bad->data, 2,
+                bad->data, 2, bad->z, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zgemm: handle is NULL");
+        BAD_ERR(&env, NULL, gblas_zgemm(env.not_handle, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->z,
+                bad->data, 2, bad->data, 2, bad->z, bad->data, 2),
+                GBLAS_STATUS_NOT_INITIALIZED, "gblas_zgemm: handle = %p is not a live gblas handle",
+                (void *)env.not_handle);
+        BAD_ERR(&env, env.h, gblas_zgemm(env.h, (gblas_operation_t)99, GBLAS_OP_N, 2, 2, 2, bad->z,
+                bad->data, 2, bad->data, 2, bad->z, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zgemm: transa = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, (gblas_operation_t)99, 2, 2, 2, bad->z,
+                bad->data, 2, bad->data, 2, bad->z, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zgemm: transb = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C");
+        BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, -1, 2, 2, bad->z, bad->data,
+                2, bad->data, 2, bad->z, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zgemm: m = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, -1, 2, bad->z, bad->data,
+                2, bad->data, 2, bad->z, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zgemm: n = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, -1, bad->z, bad->data,
+                2, bad->data, 2, bad->z, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zgemm: k = -1 must be >= 0");
+        BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, NULL, bad->data, 2,
+                bad->data, 2, bad->z, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zgemm: alpha is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->host,
+                    bad->data, 2, bad->data, 2, bad->z, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zgemm: alpha = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->data,
+                    bad->data, 2, bad->data, 2, bad->z, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zgemm: alpha = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->z, NULL, 2,
+                bad->data, 2, bad->z, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zgemm: A is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->z,
+                    bad->host, 2, bad->data, 2, bad->z, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zgemm: A = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->z, bad->data,
+                1, bad->data, 2, bad->z, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zgemm: lda = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->z, bad->data,
+                ((int64_t)1 << 62), bad->data, 2, bad->z, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zgemm: A (2 x 2, lda = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->z, bad->data,
+                2, NULL, 2, bad->z, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zgemm: B is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->z,
+                    bad->data, 2, bad->host, 2, bad->z, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zgemm: B = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->z, bad->data,
+                2, bad->data, 1, bad->z, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zgemm: ldb = 1 must be >= max(1, k) = 2");
+        BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->z, bad->data,
+                2, bad->data, ((int64_t)1 << 62), bad->z, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zgemm: B (2 x 2, ldb = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
+        BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->z, bad->data,
+                2, bad->data, 2, NULL, bad->data, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zgemm: beta is NULL");
+        if (env.is_cuda && mode == 1)
+            BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->z,
+                    bad->data, 2, bad->data, 2, bad->host, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zgemm: beta = %p is host memory but the pointer mode is GBLAS_POINTER_MODE_DEVICE",
+                    bad->host);
+        if (env.is_cuda && mode == 0)
+            BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->z,
+                    bad->data, 2, bad->data, 2, bad->data, bad->data, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zgemm: beta = %p is device memory but the pointer mode is GBLAS_POINTER_MODE_HOST",
+                    bad->data);
+        BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->z, bad->data,
+                2, bad->data, 2, bad->z, NULL, 2),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zgemm: C is NULL");
+        if (env.is_cuda)
+            BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->z,
+                    bad->data, 2, bad->data, 2, bad->z, bad->host, 2),
+                    GBLAS_STATUS_INVALID_VALUE,
+                    "gblas_zgemm: C = %p is host memory; the CUDA backend needs device memory",
+                    bad->host);
+        BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->z, bad->data,
+                2, bad->data, 2, bad->z, bad->data, 1),
+                GBLAS_STATUS_INVALID_VALUE, "gblas_zgemm: ldc = 1 must be >= max(1, m) = 2");
+        BAD_ERR(&env, env.h, gblas_zgemm(env.h, GBLAS_OP_N, GBLAS_OP_N, 2, 2, 2, bad->z, bad->data,
+                2, bad->data, 2, bad->z, bad->data, ((int64_t)1 << 62)),
+                GBLAS_STATUS_INVALID_VALUE,
+                "gblas_zgemm: C (2 x 2, ldc = %lld) reaches past the end of the address space",
+                (long long)((int64_t)1 << 62));
     }
     bad_close(&env);
 }

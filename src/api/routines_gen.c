@@ -1392,6 +1392,32 @@ gblas_status_t gblas_dgemm(gblas_handle_t h, gblas_operation_t transa, gblas_ope
     return status;
 }
 
+gblas_status_t gblas_cgemm(gblas_handle_t h, gblas_operation_t transa, gblas_operation_t transb,
+                           int64_t m, int64_t n, int64_t k, const gblas_complex_float *alpha,
+                           const gblas_complex_float *A, int64_t lda, const gblas_complex_float *B,
+                           int64_t ldb, const gblas_complex_float *beta, gblas_complex_float *C,
+                           int64_t ldc) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_cgemm"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_gemm(h, "gblas_cgemm", GBLAS_TYPE_C, transa, transb, m, n, k,
+                                           alpha, A, lda, B, ldb, beta, C, ldc);
+    gblas_handle_unlock(h);
+    return status;
+}
+
+gblas_status_t gblas_zgemm(gblas_handle_t h, gblas_operation_t transa, gblas_operation_t transb,
+                           int64_t m, int64_t n, int64_t k, const gblas_complex_double *alpha,
+                           const gblas_complex_double *A, int64_t lda,
+                           const gblas_complex_double *B, int64_t ldb,
+                           const gblas_complex_double *beta, gblas_complex_double *C, int64_t ldc) {
+    GBLAS_TRY(gblas_check_handle(h, "gblas_zgemm"));
+    gblas_handle_lock(h);
+    const gblas_status_t status = run_gemm(h, "gblas_zgemm", GBLAS_TYPE_Z, transa, transb, m, n, k,
+                                           alpha, A, lda, B, ldb, beta, C, ldc);
+    gblas_handle_unlock(h);
+    return status;
+}
+
 /* gemm_strided_batched: transa, transb, m, n, k, alpha, A, lda, strideA, B, ldb, strideB, beta, C, ldc, strideC, batch_count */
 static gblas_status_t run_gemm_strided_batched(gblas_handle_t h, const char *routine, gblas_type t,
                                                gblas_operation_t transa, gblas_operation_t transb,

@@ -8,6 +8,7 @@
 #include "type_c.h"
 
 #include "ref_level1_complex_body.h"
+#include "ref_gemm_complex_body.h"
 #include "ref_fill_gen.h"
 
 void gblas_cpu_fill_ref_c(gblas_ops *ops) { ref_fill(ops); }

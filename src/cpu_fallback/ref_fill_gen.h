@@ -82,9 +82,7 @@ static void ref_fill(gblas_ops *ops) {
 #if defined(REF_TYPE_S) || defined(REF_TYPE_D)
     ops->routine.spr2[GBLAS_TYPE_TAG] = ref_spr2;
 #endif
-#if defined(REF_TYPE_S) || defined(REF_TYPE_D)
     ops->routine.gemm[GBLAS_TYPE_TAG] = ref_gemm;
-#endif
 #if defined(REF_TYPE_S) || defined(REF_TYPE_D)
     ops->routine.gemm_strided_batched[GBLAS_TYPE_TAG] = ref_gemm_strided_batched;
 #endif

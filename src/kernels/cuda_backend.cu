@@ -382,11 +382,12 @@ gblas_status_t cuda_gemm(gblas_ctx *ctx, gblas_operation_t transa, gblas_operati
                          int64_t lda, const void *B, int64_t ldb, const void *beta, void *C,
                          int64_t ldc) {
     gblas_cuda_env env = env_of(ctx);
+    /* no template arguments: a complex T picks gemm_complex.cu's overloads */
     return launched(ctx, env,
-                    launch_gemm<T>(&env, transa, transb, m, n, k, scalar_arg<T>(ctx, alpha),
-                                   static_cast<const T *>(A), lda, static_cast<const T *>(B), ldb,
-                                   scalar_arg<T>(ctx, beta), static_cast<T *>(C), ldc,
-                                   GemmBatch<T>{}));
+                    launch_gemm(&env, transa, transb, m, n, k, scalar_arg<T>(ctx, alpha),
+                                static_cast<const T *>(A), lda, static_cast<const T *>(B), ldb,
+                                scalar_arg<T>(ctx, beta), static_cast<T *>(C), ldc,
+                                GemmBatch<T>{}));
 }
 
 template <typename T>

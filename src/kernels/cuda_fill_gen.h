@@ -90,6 +90,8 @@ static void cuda_fill_routines(gblas_ops *ops) {
     ops->routine.spr2[GBLAS_TYPE_D] = cuda_spr2<double>;
     ops->routine.gemm[GBLAS_TYPE_S] = cuda_gemm<float>;
     ops->routine.gemm[GBLAS_TYPE_D] = cuda_gemm<double>;
+    ops->routine.gemm[GBLAS_TYPE_C] = cuda_gemm<gblas_complex_float>;
+    ops->routine.gemm[GBLAS_TYPE_Z] = cuda_gemm<gblas_complex_double>;
     ops->routine.gemm_strided_batched[GBLAS_TYPE_S] = cuda_gemm_strided_batched<float>;
     ops->routine.gemm_strided_batched[GBLAS_TYPE_D] = cuda_gemm_strided_batched<double>;
     ops->routine.gemm_batched[GBLAS_TYPE_S] = cuda_gemm_batched<float>;

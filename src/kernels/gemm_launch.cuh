@@ -1,5 +1,5 @@
-/* gemm_launch.cuh: the GEMM launcher (sgemm.cu, dgemm.cu), its batch description, and the
- * preparation of the GEMM kernels at backend initialisation. */
+/* gemm_launch.cuh: the GEMM launchers (sgemm.cu, dgemm.cu, gemm_complex.cu), their batch
+ * description, and the preparation of the GEMM kernels at backend initialisation. */
 #pragma once
 
 #include "cuda_launch.cuh"
@@ -38,6 +38,19 @@ cudaError_t launch_gemm<double>(gblas_cuda_env *env, gblas_operation_t transa,
                                 Scalar<double> alpha, const double *A, int64_t lda,
                                 const double *B, int64_t ldb, Scalar<double> beta, double *C,
                                 int64_t ldc, const GemmBatch<double> &batch);
+
+/* gemm_complex.cu: the complex launchers, plain overloads (an adapter that calls launch_gemm
+ * without template arguments picks these for a complex T); OP_C conjugates, OP_T does not. */
+cudaError_t launch_gemm(gblas_cuda_env *env, gblas_operation_t transa, gblas_operation_t transb,
+                        int64_t m, int64_t n, int64_t k, Scalar<gblas_complex_float> alpha,
+                        const gblas_complex_float *A, int64_t lda, const gblas_complex_float *B,
+                        int64_t ldb, Scalar<gblas_complex_float> beta, gblas_complex_float *C,
+                        int64_t ldc, const GemmBatch<gblas_complex_float> &batch);
+cudaError_t launch_gemm(gblas_cuda_env *env, gblas_operation_t transa, gblas_operation_t transb,
+                        int64_t m, int64_t n, int64_t k, Scalar<gblas_complex_double> alpha,
+                        const gblas_complex_double *A, int64_t lda, const gblas_complex_double *B,
+                        int64_t ldb, Scalar<gblas_complex_double> beta, gblas_complex_double *C,
+                        int64_t ldc, const GemmBatch<gblas_complex_double> &batch);
 
 /* Opt the SGEMM and DGEMM kernels (every config row, plain and batched) into the dynamic shared
  * memory they need on the current device, and count the split-K clusters it runs at once;

@@ -104,6 +104,8 @@ contains
     call check_gblas_dspr2(env)
     call check_gblas_sgemm(env)
     call check_gblas_dgemm(env)
+    call check_gblas_cgemm(env)
+    call check_gblas_zgemm(env)
     call check_gblas_sgemm_strided_batched(env)
     call check_gblas_dgemm_strided_batched(env)
     call check_gblas_sgemm_batched(env)
@@ -6229,6 +6231,246 @@ contains
     call same_bytes(env, host_mode, device_mode, "gblas_dgemm host vs device pointer mode")
     call changed(env, before, host_mode, "gblas_dgemm")
   end subroutine check_gblas_dgemm
+
+  subroutine check_gblas_cgemm(env)
+    type(check_env), intent(inout) :: env
+    complex(c_float_complex), target :: alpha
+    complex(c_float_complex), target :: beta
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    alpha = cmplx(0.75_c_float, 0.125_c_float, kind=c_float)
+    beta = cmplx(1.0_c_float, 0.125_c_float, kind=c_float)
+    stat = gblas_cgemm(c_null_ptr, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, &
+        2_c_int64_t, alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, &
+        region(env, 2), 2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_cgemm: handle is NULL")
+    stat = gblas_cgemm(env%h, 99_c_int, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cgemm: transa = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C")
+    stat = gblas_cgemm(env%h, GBLAS_OP_N, 99_c_int, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cgemm: transb = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C")
+    stat = gblas_cgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, -1_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cgemm: m = -1 must be >= 0")
+    stat = gblas_cgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, -1_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cgemm: n = -1 must be >= 0")
+    stat = gblas_cgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, -1_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cgemm: k = -1 must be >= 0")
+    stat = gblas_cgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        c_null_ptr, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, c_loc(beta), &
+        region(env, 2), 2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cgemm: alpha is NULL")
+    stat = gblas_cgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, c_null_ptr, 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cgemm: A is NULL")
+    stat = gblas_cgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 1_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cgemm: lda = 1 must be >= max(1, m) = 2")
+    stat = gblas_cgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 4611686018427387904_c_int64_t, region(env, 1), 2_c_int64_t, beta, &
+        region(env, 2), 2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cgemm: A (2 x 2, lda = 4611686018427387904) reaches past the end o" // &
+        "f the address space")
+    stat = gblas_cgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, c_null_ptr, 2_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cgemm: B is NULL")
+    stat = gblas_cgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 1_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cgemm: ldb = 1 must be >= max(1, k) = 2")
+    stat = gblas_cgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 4611686018427387904_c_int64_t, beta, &
+        region(env, 2), 2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cgemm: B (2 x 2, ldb = 4611686018427387904) reaches past the end o" // &
+        "f the address space")
+    stat = gblas_cgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        c_loc(alpha), region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, c_null_ptr, &
+        region(env, 2), 2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cgemm: beta is NULL")
+    stat = gblas_cgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, c_null_ptr, &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cgemm: C is NULL")
+    stat = gblas_cgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cgemm: ldc = 1 must be >= max(1, m) = 2")
+    stat = gblas_cgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        4611686018427387904_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_cgemm: C (2 x 2, ldc = 4611686018427387904) reaches past the end o" // &
+        "f the address space")
+    call fill(env, 4)
+    before = [snapshot(env), transfer(alpha, [0_c_int8_t]), transfer(beta, [0_c_int8_t])]
+    stat = gblas_cgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(alpha, [0_c_int8_t]), transfer(beta, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 4)
+    alpha = cmplx(0.75_c_float, 0.125_c_float, kind=c_float)
+    call put_slot(env, 0, transfer(alpha, [0_c_int8_t]))
+    beta = cmplx(1.0_c_float, 0.125_c_float, kind=c_float)
+    call put_slot(env, 1, transfer(beta, [0_c_int8_t]))
+    stat = gblas_cgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        slot(env, 0), region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, slot(env, 1), &
+        region(env, 2), 2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(alpha, [0_c_int8_t]))), &
+        get_slot(env, 1, size(transfer(beta, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_cgemm host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_cgemm")
+  end subroutine check_gblas_cgemm
+
+  subroutine check_gblas_zgemm(env)
+    type(check_env), intent(inout) :: env
+    complex(c_double_complex), target :: alpha
+    complex(c_double_complex), target :: beta
+    integer(c_int8_t), allocatable :: before(:), host_mode(:), device_mode(:)
+    integer(c_int) :: stat
+    call set_mode(env, GBLAS_POINTER_MODE_HOST)
+    alpha = cmplx(0.75_c_double, 0.125_c_double, kind=c_double)
+    beta = cmplx(1.0_c_double, 0.125_c_double, kind=c_double)
+    stat = gblas_zgemm(c_null_ptr, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, &
+        2_c_int64_t, alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, &
+        region(env, 2), 2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_NOT_INITIALIZED, c_null_ptr, &
+        "gblas_zgemm: handle is NULL")
+    stat = gblas_zgemm(env%h, 99_c_int, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zgemm: transa = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C")
+    stat = gblas_zgemm(env%h, GBLAS_OP_N, 99_c_int, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zgemm: transb = 99 must be GBLAS_OP_N, GBLAS_OP_T or GBLAS_OP_C")
+    stat = gblas_zgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, -1_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zgemm: m = -1 must be >= 0")
+    stat = gblas_zgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, -1_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zgemm: n = -1 must be >= 0")
+    stat = gblas_zgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, -1_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zgemm: k = -1 must be >= 0")
+    stat = gblas_zgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        c_null_ptr, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, c_loc(beta), &
+        region(env, 2), 2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zgemm: alpha is NULL")
+    stat = gblas_zgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, c_null_ptr, 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zgemm: A is NULL")
+    stat = gblas_zgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 1_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zgemm: lda = 1 must be >= max(1, m) = 2")
+    stat = gblas_zgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 4611686018427387904_c_int64_t, region(env, 1), 2_c_int64_t, beta, &
+        region(env, 2), 2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zgemm: A (2 x 2, lda = 4611686018427387904) reaches past the end o" // &
+        "f the address space")
+    stat = gblas_zgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, c_null_ptr, 2_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zgemm: B is NULL")
+    stat = gblas_zgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 1_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zgemm: ldb = 1 must be >= max(1, k) = 2")
+    stat = gblas_zgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 4611686018427387904_c_int64_t, beta, &
+        region(env, 2), 2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zgemm: B (2 x 2, ldb = 4611686018427387904) reaches past the end o" // &
+        "f the address space")
+    stat = gblas_zgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        c_loc(alpha), region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, c_null_ptr, &
+        region(env, 2), 2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zgemm: beta is NULL")
+    stat = gblas_zgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, c_null_ptr, &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zgemm: C is NULL")
+    stat = gblas_zgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        1_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zgemm: ldc = 1 must be >= max(1, m) = 2")
+    stat = gblas_zgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        4611686018427387904_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_INVALID_VALUE, env%h, &
+        "gblas_zgemm: C (2 x 2, ldc = 4611686018427387904) reaches past the end o" // &
+        "f the address space")
+    call fill(env, 8)
+    before = [snapshot(env), transfer(alpha, [0_c_int8_t]), transfer(beta, [0_c_int8_t])]
+    stat = gblas_zgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        alpha, region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, beta, region(env, 2), &
+        2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    host_mode = [snapshot(env), transfer(alpha, [0_c_int8_t]), transfer(beta, [0_c_int8_t])]
+    call set_mode(env, GBLAS_POINTER_MODE_DEVICE)
+    call fill(env, 8)
+    alpha = cmplx(0.75_c_double, 0.125_c_double, kind=c_double)
+    call put_slot(env, 0, transfer(alpha, [0_c_int8_t]))
+    beta = cmplx(1.0_c_double, 0.125_c_double, kind=c_double)
+    call put_slot(env, 1, transfer(beta, [0_c_int8_t]))
+    stat = gblas_zgemm(env%h, GBLAS_OP_N, GBLAS_OP_N, 2_c_int64_t, 2_c_int64_t, 2_c_int64_t, &
+        slot(env, 0), region(env, 0), 2_c_int64_t, region(env, 1), 2_c_int64_t, slot(env, 1), &
+        region(env, 2), 2_c_int64_t)
+    call expect(env, stat, GBLAS_STATUS_SUCCESS, env%h, "")
+    device_mode = [snapshot(env), get_slot(env, 0, size(transfer(alpha, [0_c_int8_t]))), &
+        get_slot(env, 1, size(transfer(beta, [0_c_int8_t])))]
+    call same_bytes(env, host_mode, device_mode, "gblas_zgemm host vs device pointer mode")
+    call changed(env, before, host_mode, "gblas_zgemm")
+  end subroutine check_gblas_zgemm
 
   subroutine check_gblas_sgemm_strided_batched(env)
     type(check_env), intent(inout) :: env
