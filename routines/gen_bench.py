@@ -33,6 +33,12 @@ from table import ROUTINES, TYPES, Array, Diag, Mat, Op, Packed, Result, Scalar,
 from gen_common import BANNER, result_of, wrap
 
 BENCH_TYPES = "sdcz"
+
+
+def bench_types(r):
+    """The types r is benched in: s and d, and c and z for Level 1, the only complex routines
+    with cases (complex GEMM gets its cases, and its 8 m n k flop count, with its bench)."""
+    return "".join(t for t in r.types if t in BENCH_TYPES and (t in "sd" or r.level == 1))
 # cuBLAS's element type of each complex type (layout-compatible with ours, gblas.h says).
 CUBLAS_TYPES = {"c": "cuComplex", "z": "cuDoubleComplex"}
 # case field of each size name: a band matrix's kl and ku are both the case's k
@@ -243,9 +249,7 @@ def side_function(r, side):
             "cblas": "", "cublas": "return CUBLAS_STATUS_NOT_SUPPORTED;"}[side]
     res = result_kind(r)
     body = []
-    for t in r.types:
-        if t not in BENCH_TYPES:
-            continue
+    for t in bench_types(r):
         body.append("    if (bc->prec == '%s') {\n" % t)
         if side == "cblas" and t in CBLAS_BY_HAND_TYPES.get(r.name, ("",))[0]:
             body.append("        bench_cblas_%s_%s(bc, bb);\n        return;\n    }\n"
@@ -366,7 +370,7 @@ def gen_bench():
         res = result_kind(r)
         arrays = any(isinstance(a, Mat) and a.array for a in r.args)
         c.append("    [%s] = {\"%s\", \"%s\", %d, %s, %d, %d, %s},\n"
-                 % (enum_name(r), r.name, "".join(t for t in r.types if t in BENCH_TYPES),
+                 % (enum_name(r), r.name, bench_types(r),
                     r.level, "'%s'" % res if res else "0",
                     1 if callable_(r) else 0, 1 if arrays else 0, ceiling(r)))
     c.append("};\n")
