@@ -128,22 +128,8 @@ template <typename C, bool kMax> struct IndexAcc {
     static __device__ void merge(Partial &p, const Partial &q) {
         if (better(q.v, q.e, p)) p = q;
     }
-    static __device__ Partial warp_best(Partial p) {
-#pragma unroll
-        for (int offset = 16; offset > 0; offset >>= 1)
-            merge(p, Partial{__shfl_xor_sync(0xffffffffu, p.v, offset),
-                             __shfl_xor_sync(0xffffffffu, p.e, offset)});
-        return p;
-    }
     static __device__ Partial block_total(Partial p) {
-        __shared__ Partial smem[kThreads / 32];
-        const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-        p = warp_best(p);
-        if (lane == 0) smem[warp] = p;
-        __syncthreads();
-        if (warp == 0) p = warp_best(lane < kThreads / 32 ? smem[lane] : Partial{kNone, kNoIndex});
-        __syncthreads();
-        return p;
+        return best_block_total<IndexAcc, kThreads>(p, Partial{kNone, kNoIndex});
     }
     static __device__ int64_t finish(const Partial &p) { return p.e + 1; }
 };

@@ -1,9 +1,9 @@
-/* reduction.cuh: what the real (dot.cu) and complex (dot_complex.cu) reductions share: the end
- * of a partials block, the second pass over the partials (both with an accumulator policy Acc,
- * dot.cu's contract), and Blue's algorithm for NRM2 (reference BLAS 3.10 dnrm2.f90) in double:
- * |x| below kBlueTsml is summed scaled up by kBlueSsml, above kBlueTbig scaled down by
- * kBlueSbig, the rest unscaled, so no square overflows or underflows (float inputs only ever
- * reach the middle sum). */
+/* reduction.cuh: what the real (dot.cu) and complex (dot_complex.cu) reductions share, all with
+ * an accumulator policy Acc (dot.cu's contract): the end of a partials block, the second pass
+ * over the partials, the block reduction of IAMAX / IAMIN partials, and Blue's algorithm for
+ * NRM2 (reference BLAS 3.10 dnrm2.f90) in double: |x| below kBlueTsml is summed scaled up by
+ * kBlueSsml, above kBlueTbig scaled down by kBlueSbig, the rest unscaled, so no square
+ * overflows or underflows (float inputs only ever reach the middle sum). */
 #pragma once
 
 #include "cuda_common.cuh"
@@ -85,4 +85,30 @@ __global__ void __launch_bounds__(kBlockThreads)
     for (int i = threadIdx.x; i < nparts; i += kBlockThreads) Acc::merge(p, partials[i]);
     p = Acc::block_total(p);
     if (threadIdx.x == 0) *result = Acc::finish(p);
+}
+
+/* IAMAX / IAMIN partials (a value v and its index e): the best of a warp's by a fixed
+ * butterfly, Acc::merge keeping the better of two. */
+template <typename Acc>
+__device__ __forceinline__ typename Acc::Partial warp_best(typename Acc::Partial p) {
+#pragma unroll
+    for (int offset = 16; offset > 0; offset >>= 1)
+        Acc::merge(p, typename Acc::Partial{__shfl_xor_sync(0xffffffffu, p.v, offset),
+                                            __shfl_xor_sync(0xffffffffu, p.e, offset)});
+    return p;
+}
+
+/* A block's best partial (valid in thread 0): each warp's, then warp 0 over those, its lanes
+ * past the warps holding empty (a partial every other one beats). */
+template <typename Acc, int kBlockThreads>
+__device__ typename Acc::Partial best_block_total(typename Acc::Partial p,
+                                                  const typename Acc::Partial &empty) {
+    __shared__ typename Acc::Partial smem[kBlockThreads / 32];
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    p = warp_best<Acc>(p);
+    if (lane == 0) smem[warp] = p;
+    __syncthreads();
+    if (warp == 0) p = warp_best<Acc>(lane < kBlockThreads / 32 ? smem[lane] : empty);
+    __syncthreads();
+    return p;
 }
